@@ -1,0 +1,110 @@
+"""Cards as small integers, and the text notation that reads and writes them.
+
+A card is an int so that layouts, piles and the shoe are plain lists of ints:
+copying a state then costs a few list copies and no objects.
+
+    card = rank * 4 + suit   for ranks A..K (0..12) and suits S H D C (0..3)
+    card = JOKER (52)        for a joker (jokers have no suit)
+
+Duplicate cards from several decks are simply repeated ints: ranks are only
+ever matched, never compared, so a second eight of hearts is harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import NotationError
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
+"""Rank names in option-key order; index 13 is the joker's rank."""
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: tuple[str, ...] = ("♠", "♥", "♦", "♣")
+
+JOKER_RANK = 13
+JOKER = 52
+JACK_RANK = 10
+CARDS_PER_DECK = 52
+
+_RANK_BY_TEXT = {name: index for index, name in enumerate(RANKS)}
+_RANK_BY_TEXT["T"] = 9
+_SUIT_BY_TEXT = {name: index for index, name in enumerate(SUITS)}
+_SUIT_BY_TEXT.update({symbol: index for index, symbol in enumerate(SUIT_SYMBOLS)})
+
+
+def rank_of(card: int) -> int:
+    """Rank index 0..13 (A..K, then the joker)."""
+    return JOKER_RANK if card == JOKER else card >> 2
+
+
+def suit_of(card: int) -> int | None:
+    """Suit index 0..3 (S H D C), or None for a joker."""
+    return None if card == JOKER else card & 3
+
+
+def make_card(rank: int, suit: int) -> int:
+    return JOKER if rank == JOKER_RANK else rank * 4 + suit
+
+
+def parse_card(text: str) -> int:
+    """Read one card: rank (A 2-10 T J Q K) then suit (S H D C or ♠♥♦♣), any case; or JK."""
+    token = text.strip().upper()
+    if token in ("JK", "JOKER", "🃏"):
+        return JOKER
+    if len(token) >= 2:
+        rank = _RANK_BY_TEXT.get(token[:-1])
+        suit = _SUIT_BY_TEXT.get(token[-1])
+        if rank is not None and suit is not None and rank != JOKER_RANK:
+            return rank * 4 + suit
+    raise NotationError(
+        f"card {text!r} is not a card: expected a rank (A, 2-10 or T, J, Q, K) "
+        "followed by a suit (S, H, D, C or ♠ ♥ ♦ ♣), or JK for a joker, e.g. 8H, 10s, QS, JK"
+    )
+
+
+def format_card(card: int, symbols: bool = False) -> str:
+    if card == JOKER:
+        return "JK"
+    if not 0 <= card < JOKER:
+        raise NotationError(f"card code {card!r} is not a card: expected 0..52")
+    suits = SUIT_SYMBOLS if symbols else SUITS
+    return RANKS[card >> 2] + suits[card & 3]
+
+
+def parse_layout(text: str, rows: int | None = None, cols: int | None = None) -> list[int]:
+    """Read a layout written row by row, rows separated by '/': '8H KS 2D / 8C AS 5H'.
+
+    Returns the cards in position order (row by row from the top left).
+    With rows/cols given, the shape must match them.
+    """
+    row_texts = [part.split() for part in text.split("/")]
+    if not row_texts or any(not row for row in row_texts):
+        raise NotationError(f"layout {text!r} has an empty row: write rows of cards separated by '/'")
+    widths = {len(row) for row in row_texts}
+    if len(widths) != 1:
+        raise NotationError(f"layout {text!r} has rows of different lengths {sorted(widths)}: every row needs the same number of cards")
+    width = widths.pop()
+    if rows is not None and cols is not None and (len(row_texts), width) != (rows, cols):
+        raise NotationError(
+            f"layout {text!r} is {len(row_texts)}x{width}, but these rules deal {rows}x{cols} "
+            f"({rows} rows of {cols} cards)"
+        )
+    cards: list[int] = []
+    for row in row_texts:
+        for token in row:
+            try:
+                cards.append(parse_card(token))
+            except NotationError as error:
+                raise NotationError(f"in layout {text!r}: {error}") from None
+    return cards
+
+
+def format_layout(cards: Sequence[int], cols: int, symbols: bool = False) -> str:
+    rows = [cards[start : start + cols] for start in range(0, len(cards), cols)]
+    return " / ".join(" ".join(format_card(card, symbols) for card in row) for row in rows)
+
+
+def build_shoe(decks: int, jokers_per_deck: int) -> list[int]:
+    """Every card of `decks` standard decks plus their jokers, in a fixed order."""
+    one_deck = list(range(CARDS_PER_DECK)) + [JOKER] * jokers_per_deck
+    return one_deck * decks

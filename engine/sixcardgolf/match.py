@@ -1,0 +1,214 @@
+"""A match: holes in a row, rotating dealer, running totals, the winner, saves and undo.
+
+A match is fully described by rules + players + seed + action log: the save
+format stores exactly that (with a format version) and restoring replays the
+log. Undo is the same replay, cut short at the moment the drawn card was in hand.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from . import actions as A
+from .errors import GolfError, IllegalActionError, SaveError
+from .hole import DRAW, HOLDING, HoleState
+from .observation import Observation, observe
+from .rules import Rules
+
+SAVE_FORMAT = "sixcardgolf-match"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class HoleRecord:
+    points: tuple[int, ...]  # every seat's points for the hole
+    end_reason: str
+    playoff: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[int, ...]  # one seat for a solo win, several for a shared win
+    totals: tuple[int, ...]
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+def hole_rng(seed: int, hole_index: int) -> tuple[random.Random, str]:
+    """The deal's randomness for one hole: derived from the match seed alone."""
+    key = f"sixcardgolf/{seed}/hole{hole_index}"
+    return random.Random(key), key
+
+
+class Match:
+    def __init__(self, rules: Rules, players: int, seed: int) -> None:
+        rules.check_players(players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SaveError(f"seed {seed!r} is not allowed: expected a whole number")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.records: list[HoleRecord] = []
+        self.log: list[int] = []
+        self.contenders: tuple[int, ...] = tuple(range(players))  # who a play-off hole is for
+        self._outcome: Outcome | None = None
+        self.hole = self._deal(0)
+
+    # The first dealer is the last seat, so seat 1 (index 0) starts the first hole.
+    def _deal(self, hole_index: int) -> HoleState:
+        rng, key = hole_rng(self.seed, hole_index)
+        return HoleState.deal(self.rules, self.players, (hole_index - 1) % self.players, rng, key)
+
+    # -- queries -------------------------------------------------------------
+    @property
+    def hole_number(self) -> int:
+        """1-based number of the hole being played (play-off holes continue the count)."""
+        return len(self.records) + (0 if self.hole.is_over() else 1)
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def totals(self) -> list[int]:
+        return [sum(r.points[s] for r in self.records if not r.playoff) for s in range(self.players)]
+
+    def current_player(self) -> int:
+        return self.hole.current_player()
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        return self.hole.legal_actions(seat)
+
+    def can_start_next_hole(self) -> bool:
+        return self.hole.is_over() and self._outcome is None
+
+    def observation(self, seat: int) -> Observation:
+        return observe(self.hole, seat)
+
+    # -- acting ----------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        if action == A.NEXT_HOLE:
+            self.next_hole()
+            return
+        self.hole.apply_action(action)
+        self.log.append(action)
+        if self.hole.is_over():
+            self._record_hole()
+
+    def next_hole(self) -> None:
+        if not self.can_start_next_hole():
+            why = "the match is over" if self._outcome else "the current hole is not over"
+            raise IllegalActionError(f"action 'next' is not allowed: {why}")
+        self.hole = self._deal(len(self.records))
+        self.log.append(A.NEXT_HOLE)
+
+    def _record_hole(self) -> None:
+        playoff = len(self.records) >= self.rules.holes
+        points = tuple(self.hole.returns())
+        self.records.append(HoleRecord(points, self.hole.end_reason or "", playoff))
+        if playoff:
+            best = min(points[s] for s in self.contenders)
+            self.contenders = tuple(s for s in self.contenders if points[s] == best)
+        elif len(self.records) == self.rules.holes:
+            totals = self.totals()
+            self.contenders = tuple(s for s in range(self.players) if totals[s] == min(totals))
+        else:
+            return
+        if len(self.contenders) == 1 or self.rules.ties == "shared":
+            self._outcome = Outcome(self.contenders, tuple(self.totals()))
+
+    # -- undo ------------------------------------------------------------------
+    def undo_point(self, seat: int) -> int | None:
+        """Log length that puts `seat` back to holding its last drawn card, or None.
+
+        Allowed while the hole is still being played and `seat` has not drawn
+        again: it rewinds the seat's last swap or discard (with a flip that
+        followed it) and every other seat's turns since. It never redraws, never
+        reverses the opening reveal and never rewinds a finished hole.
+        """
+        if self.hole.is_over():
+            return None
+        replay = self._replay_hole_start()
+        state = replay[1]
+        candidate = None
+        for index in range(replay[0], len(self.log)):
+            action = self.log[index]
+            mover, phase = state.seat, state.phase
+            if mover == seat and phase == DRAW:
+                candidate = None  # a new turn of this seat closes the window
+            if mover == seat and phase == HOLDING:
+                candidate = index
+            state.apply_action(action)
+        return candidate
+
+    def _replay_hole_start(self) -> tuple[int, HoleState]:
+        """Index in the log where the current hole's actions begin, and that hole freshly dealt."""
+        start = len(self.log)
+        while start > 0 and self.log[start - 1] != A.NEXT_HOLE:
+            start -= 1
+        return start, self._deal(len(self.records))
+
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_point(seat) is not None
+
+    def undo(self, seat: int) -> None:
+        point = self.undo_point(seat)
+        if point is None:
+            raise IllegalActionError(
+                f"undo is not allowed for player {seat + 1}: nothing to undo since their last draw in this hole"
+            )
+        start, state = self._replay_hole_start()
+        for action in self.log[start:point]:
+            state.apply_action(action)
+        self.hole = state
+        del self.log[point:]
+
+    # -- saves -------------------------------------------------------------------
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "actions": [A.format_action(a) for a in self.log],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_save(), ensure_ascii=False)
+
+    @classmethod
+    def from_save(cls, data: Any) -> Match:
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise SaveError(f"save is not valid JSON ({error.msg} at character {error.pos})") from None
+        if not isinstance(data, dict):
+            raise SaveError(f"save must be a JSON object, got {type(data).__name__}")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"save format {data.get('format')!r} is not a Six Card Golf match (expected {SAVE_FORMAT!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"save version {data.get('version')!r} is not supported: this engine reads version {SAVE_VERSION}")
+        missing = [key for key in ("rules", "players", "seed", "actions") if key not in data]
+        if missing:
+            raise SaveError(f"save is damaged: missing {', '.join(missing)}")
+        if not isinstance(data["actions"], list):
+            raise SaveError("save is damaged: actions must be a list of action texts")
+        try:
+            match = cls(Rules.from_dict(data["rules"]), data["players"], data["seed"])
+        except GolfError as error:
+            raise SaveError(f"save is damaged: {error}") from None
+        for index, text in enumerate(data["actions"]):
+            try:
+                match.apply_action(A.parse_action(text) if isinstance(text, str) else -1)
+            except GolfError as error:
+                raise SaveError(f"save is damaged: action {index + 1} ({text!r}) does not replay: {error}") from None
+        return match
+

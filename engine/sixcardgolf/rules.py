@@ -1,0 +1,265 @@
+"""The rules value: one immutable, validated record of every option.
+
+Option keys (the public contract, RULES.md §3) are the field names, except the
+card values, which are written `values.A` ... `values.K` and `values.JK`.
+The defaults of the fields are the `basic` game; presets (preset_data/*.json) are
+named sets of changes to these defaults, kept as data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import JACK_RANK, JOKER, RANKS, build_shoe
+from .errors import RulesError
+
+LAYOUTS: dict[str, tuple[int, int]] = {"2x2": (2, 2), "2x3": (2, 3), "2x4": (2, 4), "3x3": (3, 3)}
+MIN_PLAYERS = 2
+MAX_PLAYERS = 16
+
+# Basic values by rank index (A..K, then the joker).
+DEFAULT_VALUES: tuple[int, ...] = (1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0, -2)
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "layout": tuple(LAYOUTS),
+    "pairs": ("column", "off", "anywhere"),
+    "joker_pairs": ("match", "never"),
+    "flip_on_discard": ("never", "always", "endgame"),
+    "knock_penalty": ("none", "plus10", "double_plus5", "worst"),
+    "end_of_hole": ("final_turns", "immediate"),
+    "ties": ("shared", "playoff"),
+}
+
+# The one-eyed jacks: jack of hearts and jack of spades (suit indexes 1 and 0).
+ONE_EYED_JACKS = frozenset({JACK_RANK * 4 + 0, JACK_RANK * 4 + 1})
+
+
+@dataclass(frozen=True)
+class Rules:
+    layout: str = "2x3"
+    decks: int | str = "auto"
+    jokers_per_deck: int = 0
+    initial_reveals: int = 2
+    peek: bool = False
+    values: tuple[int, ...] = DEFAULT_VALUES
+    one_eyed_jacks: bool = False
+    pairs: str = "column"
+    joker_pairs: str = "match"
+    joker_pair_value: int | None = None
+    negative_pairs_keep_value: bool = False
+    discard_pickup_must_swap: bool = True
+    flip_on_discard: str = "never"
+    flip_as_action: bool = False
+    knock: bool = False
+    knock_penalty: str = "plus10"
+    knock_reward_zero: bool = False
+    early_knock: bool = False
+    end_of_hole: str = "final_turns"
+    turn_limit: int = 240
+    four_of_a_kind: bool = False
+    wolfpack: bool = False
+    blackjack: bool = False
+    going_out_penalty: bool = False
+    going_out_bonus: bool = False
+    underdog_bonus: bool = False
+    tied_shame: bool = False
+    tie_counts_as_lowest: bool = True
+    holes: int = 9
+    ties: str = "shared"
+
+    # Derived once, for the hot path: points by card code, and the columns.
+    card_points: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    columns: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        points = [self.values[card >> 2] for card in range(JOKER)] + [self.values[13]]
+        if self.one_eyed_jacks:
+            for card in ONE_EYED_JACKS:
+                points[card] = 0
+        object.__setattr__(self, "card_points", tuple(points))
+        rows, cols = LAYOUTS[self.layout]
+        object.__setattr__(self, "columns", tuple(tuple(r * cols + c for r in range(rows)) for c in range(cols)))
+
+    # -- shape -------------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        return LAYOUTS[self.layout][0]
+
+    @property
+    def cols(self) -> int:
+        return LAYOUTS[self.layout][1]
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def opening_reveals(self) -> int:
+        return self.initial_reveals
+
+    # -- decks ---------------------------------------------------------------
+    def decks_for(self, players: int) -> int:
+        """Decks shuffled together for a table of `players` (RULES.md §2, Deck and deal)."""
+        if self.decks != "auto":
+            return int(self.decks)
+        if self.layout == "3x3":
+            return 1 if players < 4 else 2 if players <= 8 else 3
+        return 1 if players <= 4 else 2 if players <= 8 else 3
+
+    def shoe_for(self, players: int) -> list[int]:
+        return build_shoe(self.decks_for(players), self.jokers_per_deck)
+
+    def check_players(self, players: int) -> None:
+        """Raise RulesError unless `players` can sit at a table with these rules."""
+        if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RulesError(f"players {players!r} is not allowed: expected a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+        decks = self.decks_for(players)
+        available = decks * (52 + self.jokers_per_deck)
+        needed = players * self.size + 2  # every layout, the first discard and one stock card
+        if available < needed:
+            raise RulesError(
+                f"players {players} with layout {self.layout} need at least {needed} cards, "
+                f"but decks={self.decks} gives {decks} deck(s) of {52 + self.jokers_per_deck} = {available}: "
+                "use more decks or fewer players"
+            )
+
+    def points(self, card: int) -> int:
+        return self.card_points[card]
+
+    # -- conversion ----------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Flat mapping of option keys to JSON values, in the order of RULES.md §3."""
+        result: dict[str, Any] = {}
+        for item in dataclasses.fields(self):
+            if not item.init:
+                continue
+            if item.name == "values":
+                for rank, points in zip(RANKS, self.values):
+                    result[f"values.{rank}"] = points
+            elif item.name == "joker_pair_value":
+                result[item.name] = "none" if self.joker_pair_value is None else self.joker_pair_value
+            else:
+                result[item.name] = getattr(self, item.name)
+        return result
+
+    @classmethod
+    def from_dict(cls, options: Mapping[str, Any], base: Rules | None = None) -> Rules:
+        """Rules from option keys (flat `values.K` keys or a nested `values` object) over `base`."""
+        return (base or cls()).with_options(options)
+
+    def with_options(self, options: Mapping[str, Any]) -> Rules:
+        """A copy with some options changed. Values may be JSON values or the strings a CLI passes."""
+        if not isinstance(options, Mapping):
+            raise RulesError(f"rules {options!r} is not an object of option keys and values")
+        changes: dict[str, Any] = {}
+        values = list(self.values)
+        for key, raw in options.items():
+            if key == "values" and isinstance(raw, Mapping):
+                for rank, points in raw.items():
+                    values[_rank_index(f"values.{rank}")] = _parse_int(f"values.{rank}", points)
+            elif isinstance(key, str) and key.startswith("values."):
+                values[_rank_index(key)] = _parse_int(key, raw)
+            else:
+                changes[key] = parse_option(key, raw)
+        changes["values"] = tuple(values)
+        return dataclasses.replace(self, **changes)
+
+
+OPTION_KEYS: tuple[str, ...] = tuple(
+    [f.name for f in dataclasses.fields(Rules) if f.init and f.name != "values"] + [f"values.{r}" for r in RANKS]
+)
+_FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(Rules) if f.init}
+_BOOL_KEYS = frozenset(name for name, kind in _FIELD_TYPES.items() if kind in ("bool", bool))
+_INT_LIMITS: dict[str, tuple[int, int]] = {
+    "jokers_per_deck": (0, 2),
+    "initial_reveals": (0, 9),
+    "turn_limit": (1, 10_000),
+    "holes": (1, 100),
+}
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _unknown_key(key: object) -> RulesError:
+    close = difflib.get_close_matches(str(key), OPTION_KEYS, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return RulesError(f"unknown option {key!r}{hint}: the option keys are {', '.join(OPTION_KEYS)}")
+
+
+def _rank_index(key: str) -> int:
+    rank = key.split(".", 1)[1].upper()
+    if rank == "T":
+        rank = "10"
+    if rank not in RANKS:
+        raise _unknown_key(key)
+    return RANKS.index(rank)
+
+
+def _parse_int(key: str, raw: Any) -> int:
+    if isinstance(raw, bool):
+        raise RulesError(f"option {key} = {raw!r} is not allowed: expected a whole number")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str):
+        try:
+            return int(raw.strip().replace("−", "-"))
+        except ValueError:
+            pass
+    raise RulesError(f"option {key} = {raw!r} is not allowed: expected a whole number")
+
+
+def parse_option(key: str, raw: Any) -> Any:
+    """Turn one option value (JSON or CLI text) into the field's type, or raise naming key and value."""
+    if key not in _FIELD_TYPES or key == "values":
+        raise _unknown_key(key)
+    if key in _BOOL_KEYS:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in _TRUE + _FALSE:
+            return raw.strip().lower() in _TRUE
+        raise RulesError(f"option {key} = {raw!r} is not allowed: expected true or false")
+    if key in CHOICES:
+        if isinstance(raw, str) and raw.strip() in CHOICES[key]:
+            return raw.strip()
+        raise RulesError(f"option {key} = {raw!r} is not allowed: expected one of {', '.join(CHOICES[key])}")
+    if key == "decks":
+        if raw == "auto":
+            return raw
+        count = _parse_int(key, raw)
+        if not 1 <= count <= 8:
+            raise RulesError(f"option decks = {raw!r} is not allowed: expected auto or a count from 1 to 8")
+        return count
+    if key == "joker_pair_value":
+        if raw is None or raw == "none":
+            return None
+        return _parse_int(key, raw)
+    return _parse_int(key, raw)
+
+
+def _validate(rules: Rules) -> None:
+    for key in _FIELD_TYPES:
+        if key == "values":
+            if len(rules.values) != len(RANKS) or any(isinstance(v, bool) or not isinstance(v, int) for v in rules.values):
+                raise RulesError(f"option values = {rules.values!r} is not allowed: expected a whole number for each of {', '.join(RANKS)}")
+            continue
+        value = getattr(rules, key)
+        if parse_option(key, value) != value or (key in _BOOL_KEYS) != isinstance(value, bool):
+            raise RulesError(f"option {key} = {value!r} is not allowed")
+    for key, (low, high) in _INT_LIMITS.items():
+        value = getattr(rules, key)
+        if not low <= value <= high:
+            raise RulesError(f"option {key} = {value!r} is not allowed: expected a whole number from {low} to {high}")
+    size = LAYOUTS[rules.layout][0] * LAYOUTS[rules.layout][1]
+    if rules.initial_reveals > size:
+        raise RulesError(
+            f"option initial_reveals = {rules.initial_reveals} is not allowed with layout {rules.layout}: "
+            f"expected 0 to {size}"
+        )
+    for points in rules.values:
+        if not -100 <= points <= 100:
+            raise RulesError(f"option values = {points!r} is not allowed: card values run from -100 to 100")

@@ -1,0 +1,293 @@
+"""Scoring a hole: matched groups, then the adjustments in one documented order.
+
+Order of play for one hole (ADJUSTMENT_ORDER):
+  card points  every column (or, with pairs=anywhere, every pair and single card)
+  1. four_of_a_kind   two matched groups of one rank            (layout)
+  2. wolfpack         two matched groups of jacks, stacks with 1 (layout)
+  3. blackjack        a layout score of exactly 21 becomes 0     (layout)
+     -> the "hole score" every "lowest" below is judged on
+  4. knock            penalty for a knocker who is not lowest, or the zero reward
+  5. going_out_penalty  the player who went out is not lowest
+  6. going_out_bonus    the player who went out
+  7. underdog_bonus     every player with the lowest hole score
+  8. tied_shame         every player whose hole score equals another player's
+A tie for lowest counts as lowest unless tie_counts_as_lowest is false.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import JACK_RANK, JOKER, JOKER_RANK, format_card
+from .rules import Rules
+
+# Fixed amounts of the adjustments: rule facts, read by the rule text too.
+AMOUNTS: dict[str, int] = {
+    "four_of_a_kind": -20,
+    "wolfpack": -20,
+    "blackjack_score": 21,
+    "knock_plus10": 10,
+    "knock_double_plus5": 5,
+    "going_out_penalty": 10,
+    "going_out_bonus": -5,
+    "underdog_bonus": -3,
+    "tied_shame": 5,
+}
+ADJUSTMENT_ORDER: tuple[str, ...] = (
+    "four_of_a_kind",
+    "wolfpack",
+    "blackjack",
+    "knock_penalty",
+    "knock_reward_zero",
+    "going_out_penalty",
+    "going_out_bonus",
+    "underdog_bonus",
+    "tied_shame",
+)
+
+# A group as a plain tuple on the hot path: (positions, points, cancelled, rank).
+GroupTuple = tuple[tuple[int, ...], int, bool, int]
+
+
+@dataclass(frozen=True)
+class Group:
+    """One scored unit: a column, or with pairs=anywhere a matched pair or a single card."""
+
+    positions: tuple[int, ...]
+    cards: tuple[int, ...]
+    points: int
+    cancelled: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "positions": [p + 1 for p in self.positions],
+            "cards": [format_card(c) for c in self.cards],
+            "points": self.points,
+            "cancelled": self.cancelled,
+        }
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    key: str
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "points": self.points}
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    groups: tuple[Group, ...]
+    card_points: int
+    adjustments: tuple[Adjustment, ...]
+    total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "groups": [g.to_dict() for g in self.groups],
+            "card_points": self.card_points,
+            "adjustments": [a.to_dict() for a in self.adjustments],
+            "total": self.total,
+        }
+
+
+def _matched_value(rules: Rules, points: list[int], rank: int) -> int:
+    """Points of a matched (cancelling) group of one rank."""
+    if rank == JOKER_RANK and rules.joker_pair_value is not None:
+        return rules.joker_pair_value
+    if rules.negative_pairs_keep_value and all(p < 0 for p in points):
+        return sum(points)
+    return 0
+
+
+def _can_match(rules: Rules, rank: int) -> bool:
+    return rank != JOKER_RANK or rules.joker_pairs == "match"
+
+
+def group_tuples(rules: Rules, cards: Sequence[int]) -> list[GroupTuple]:
+    """The scored groups of a full layout."""
+    value = rules.card_points
+    if rules.pairs == "anywhere":
+        return _anywhere_groups(rules, [(p, c) for p, c in enumerate(cards)])
+    groups: list[GroupTuple] = []
+    for column in rules.columns:
+        first = cards[column[0]]
+        rank = 13 if first == JOKER else first >> 2
+        points = [value[cards[p]] for p in column]
+        matched = (
+            rules.pairs == "column"
+            and _can_match(rules, rank)
+            and all((13 if cards[p] == JOKER else cards[p] >> 2) == rank for p in column)
+        )
+        groups.append((column, _matched_value(rules, points, rank) if matched else sum(points), matched, rank))
+    return groups
+
+
+def _anywhere_groups(rules: Rules, placed: list[tuple[int, int]]) -> list[GroupTuple]:
+    """Equal ranks cancel two by two wherever they sit; an odd card out still counts."""
+    value = rules.card_points
+    by_rank: dict[int, list[tuple[int, int]]] = {}
+    for position, card in placed:
+        by_rank.setdefault(13 if card == JOKER else card >> 2, []).append((position, card))
+    groups: list[GroupTuple] = []
+    for rank, members in by_rank.items():
+        if not _can_match(rules, rank):
+            groups.extend(((p,), value[c], False, rank) for p, c in members)
+            continue
+        # Cancel the most valuable cards first, so a card left over is the cheapest.
+        members.sort(key=lambda pc: (-value[pc[1]], pc[0]))
+        while len(members) >= 2:
+            (p1, c1), (p2, c2) = members.pop(0), members.pop(0)
+            pair_points = _matched_value(rules, [value[c1], value[c2]], rank)
+            groups.append((tuple(sorted((p1, p2))), pair_points, True, rank))
+        groups.extend(((p,), value[c], False, rank) for p, c in members)
+    groups.sort(key=lambda g: g[0][0])
+    return groups
+
+
+def layout_adjustments(rules: Rules, groups: list[GroupTuple]) -> list[tuple[str, int]]:
+    """Adjustments 1-3, which depend on one layout alone."""
+    adjustments: list[tuple[str, int]] = []
+    points = sum(g[1] for g in groups)
+    if rules.four_of_a_kind or rules.wolfpack:
+        matched_by_rank: dict[int, int] = {}
+        for _, _, cancelled, rank in groups:
+            if cancelled:
+                matched_by_rank[rank] = matched_by_rank.get(rank, 0) + 1
+        if rules.four_of_a_kind:
+            sets = sum(count // 2 for count in matched_by_rank.values())
+            if sets:
+                adjustments.append(("four_of_a_kind", AMOUNTS["four_of_a_kind"] * sets))
+        if rules.wolfpack and matched_by_rank.get(JACK_RANK, 0) >= 2:
+            adjustments.append(("wolfpack", AMOUNTS["wolfpack"] * (matched_by_rank[JACK_RANK] // 2)))
+    points += sum(a[1] for a in adjustments)
+    if rules.blackjack and points == AMOUNTS["blackjack_score"]:
+        adjustments.append(("blackjack", -points))
+    return adjustments
+
+
+def hole_points(rules: Rules, cards: Sequence[int]) -> int:
+    """A layout's hole score (card points and adjustments 1-3), without a breakdown."""
+    groups = group_tuples(rules, cards)
+    total = sum(g[1] for g in groups)
+    if rules.four_of_a_kind or rules.wolfpack or rules.blackjack:
+        total += sum(a[1] for a in layout_adjustments(rules, groups))
+    return total
+
+
+def visible_points(rules: Rules, cards: Sequence[int | None]) -> int:
+    """The visible score: face-up cards (None = face down), and only groups wholly face up cancel.
+
+    It is not a forecast: hidden cards count nothing and adjustments are left out.
+    """
+    value = rules.card_points
+    if rules.pairs == "anywhere":
+        placed = [(p, c) for p, c in enumerate(cards) if c is not None]
+        return sum(g[1] for g in _anywhere_groups(rules, placed))
+    total = 0
+    for column in rules.columns:
+        column_cards = [cards[p] for p in column]
+        if None in column_cards:
+            total += sum(value[c] for c in column_cards if c is not None)
+        else:
+            full = [c for c in column_cards if c is not None]
+            total += _column_points(rules, full)
+    return total
+
+
+def _column_points(rules: Rules, column_cards: list[int]) -> int:
+    value = rules.card_points
+    ranks = {13 if c == JOKER else c >> 2 for c in column_cards}
+    points = [value[c] for c in column_cards]
+    if rules.pairs == "column" and len(ranks) == 1:
+        rank = ranks.pop()
+        if _can_match(rules, rank):
+            return _matched_value(rules, points, rank)
+    return sum(points)
+
+
+def _is_lowest(scores: Sequence[int], seat: int, tie_counts: bool) -> bool:
+    lowest = min(scores)
+    return scores[seat] == lowest and (tie_counts or scores.count(lowest) == 1)
+
+
+def table_adjustments(
+    rules: Rules, hole_scores: Sequence[int], went_out: int | None, knocked: int | None
+) -> list[list[tuple[str, int]]]:
+    """Adjustments 4-8 for every seat, judged on the hole scores (after 1-3)."""
+    seats = range(len(hole_scores))
+    result: list[list[tuple[str, int]]] = [[] for _ in seats]
+    tie_counts = rules.tie_counts_as_lowest
+    if knocked is not None and rules.knock:
+        own = hole_scores[knocked]
+        if not _is_lowest(hole_scores, knocked, tie_counts):
+            penalty = {
+                "none": 0,
+                "plus10": AMOUNTS["knock_plus10"],
+                "double_plus5": max(own, 0) + AMOUNTS["knock_double_plus5"],
+                "worst": max(hole_scores) - own,
+            }[rules.knock_penalty]
+            if penalty:
+                result[knocked].append(("knock_penalty", penalty))
+        elif rules.knock_reward_zero and own > 0:
+            result[knocked].append(("knock_reward_zero", -own))
+    if went_out is not None:
+        if rules.going_out_penalty and not _is_lowest(hole_scores, went_out, tie_counts):
+            result[went_out].append(("going_out_penalty", AMOUNTS["going_out_penalty"]))
+        if rules.going_out_bonus:
+            result[went_out].append(("going_out_bonus", AMOUNTS["going_out_bonus"]))
+    if rules.underdog_bonus:
+        for seat in seats:
+            if _is_lowest(hole_scores, seat, tie_counts):
+                result[seat].append(("underdog_bonus", AMOUNTS["underdog_bonus"]))
+    if rules.tied_shame:
+        for seat in seats:
+            if list(hole_scores).count(hole_scores[seat]) > 1:
+                result[seat].append(("tied_shame", AMOUNTS["tied_shame"]))
+    return result
+
+
+def hole_totals(rules: Rules, layouts: Sequence[Sequence[int]], went_out: int | None, knocked: int | None) -> list[int]:
+    """Every seat's final points for a hole, without a breakdown (the simulation's path)."""
+    scores = [hole_points(rules, cards) for cards in layouts]
+    extra = table_adjustments(rules, scores, went_out, knocked)
+    return [score + sum(points for _, points in adj) for score, adj in zip(scores, extra)]
+
+
+def score_layout(rules: Rules, cards: Sequence[int]) -> PlayerScore:
+    """One layout alone: card points and adjustments 1-3."""
+    return score_table(rules, [cards])[0]
+
+
+def score_table(
+    rules: Rules, layouts: Sequence[Sequence[int]], went_out: int | None = None, knocked: int | None = None
+) -> list[PlayerScore]:
+    """Every layout of a hole with its full breakdown. Seats are 0-based here."""
+    if len(layouts) == 0:
+        return []
+    for seat, cards in enumerate(layouts):
+        if len(cards) != rules.size:
+            raise ValueError(f"layout of seat {seat + 1} has {len(cards)} cards; layout {rules.layout} needs {rules.size}")
+    for label, seat_or_none in (("went-out", went_out), ("knocked", knocked)):
+        if seat_or_none is not None and not 0 <= seat_or_none < len(layouts):
+            raise ValueError(f"{label} player {seat_or_none + 1} is not at this table of {len(layouts)}")
+    all_groups = [group_tuples(rules, cards) for cards in layouts]
+    own_adjustments = [layout_adjustments(rules, groups) for groups in all_groups]
+    hole_scores = [sum(g[1] for g in groups) + sum(a[1] for a in adj) for groups, adj in zip(all_groups, own_adjustments)]
+    table = table_adjustments(rules, hole_scores, went_out, knocked)
+    results = []
+    for cards, groups, own, extra in zip(layouts, all_groups, own_adjustments, table):
+        adjustments = tuple(Adjustment(key, points) for key, points in own + extra)
+        card_points = sum(g[1] for g in groups)
+        results.append(
+            PlayerScore(
+                groups=tuple(Group(g[0], tuple(cards[p] for p in g[0]), g[1], g[2]) for g in groups),
+                card_points=card_points,
+                adjustments=adjustments,
+                total=card_points + sum(a.points for a in adjustments),
+            )
+        )
+    return results

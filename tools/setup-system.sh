@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Debian packages the build and the tests need: Chromium (browser tests),
+# Noto CJK (Japanese printables), poppler-utils (printable previews).
+# Installs only what is missing; needs root (CI runs as root).
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+fc-list 2>/dev/null | grep -q "Noto Sans CJK JP" || missing+=(fonts-noto-cjk)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" != 0 ]; then
+  echo "setup-system: missing Debian packages: ${missing[*]}; run as root or: sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+echo "setup-system: installing ${missing[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
