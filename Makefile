@@ -16,7 +16,6 @@ $(STAMPS)/system: tools/setup-system.sh
 
 $(STAMPS)/python: requirements.txt engine/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip==25.3
 	$(PY) -m pip install -q -r requirements.txt
 	$(PY) -m pip install -q -e engine
 	@mkdir -p $(STAMPS) && touch $@
