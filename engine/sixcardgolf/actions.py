@@ -1,14 +1,14 @@
 """Actions as small ints (sorted order = legal-action order) and their text notation.
 
-    draw            take the top card of the stock
-    take            take the top card of the discard pile
-    discard         throw the card in hand onto the discard pile
-    knock           end the hole after one more turn for everyone else
-    early-knock     turn up your last one or two cards and end the hole at once
-    skip            decline the optional flip after a discard (endgame flips)
-    next            deal the next hole (between holes; not a seat's move)
-    swap N          put the card in hand at position N (1-based), old card to the discard pile
-    flip N          turn up position N (opening reveal or peek, flip after a discard, flip as action)
+draw            take the top card of the stock
+take            take the top card of the discard pile
+discard         throw the card in hand onto the discard pile
+knock           end the hole after one more turn for everyone else
+early-knock     turn up your last one or two cards and end the hole at once
+skip            decline the optional flip after a discard (endgame flips)
+next            deal the next hole (between holes; not a seat's move)
+swap N          put the card in hand at position N (1-based), old card to the discard pile
+flip N          turn up position N (opening reveal or peek, flip after a discard, flip as action)
 """
 
 from __future__ import annotations

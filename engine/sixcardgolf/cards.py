@@ -82,7 +82,9 @@ def parse_layout(text: str, rows: int | None = None, cols: int | None = None) ->
         raise NotationError(f"layout {text!r} has an empty row: write rows of cards separated by '/'")
     widths = {len(row) for row in row_texts}
     if len(widths) != 1:
-        raise NotationError(f"layout {text!r} has rows of different lengths {sorted(widths)}: every row needs the same number of cards")
+        raise NotationError(
+            f"layout {text!r} has rows of different lengths {sorted(widths)}: every row needs the same number of cards"
+        )
     width = widths.pop()
     if rows is not None and cols is not None and (len(row_texts), width) != (rows, cols):
         raise NotationError(

@@ -34,12 +34,47 @@ NO_SEAT = -1
 
 class HoleState:
     __slots__ = (
-        "rules", "players", "dealer", "starter", "layouts", "up", "peeked", "stock", "discard",
-        "phase", "seat", "held", "held_from_discard", "opening_left", "turns", "final_left",
-        "went_out", "knocker", "end_reason", "recycles", "shuffle_seed", "full_mask",
+        "dealer",
+        "discard",
+        "end_reason",
+        "final_left",
+        "full_mask",
+        "held",
+        "held_from_discard",
+        "knocker",
+        "layouts",
+        "opening_left",
+        "peeked",
+        "phase",
+        "players",
+        "recycles",
+        "rules",
+        "seat",
+        "shuffle_seed",
+        "starter",
+        "stock",
+        "turns",
+        "up",
+        "went_out",
     )  # fmt: skip
 
     rules: Rules
+    players: int
+    dealer: int
+    starter: int
+    phase: int
+    seat: int  # seat to move (meaningless once OVER)
+    held: int  # card in hand, NO_CARD if none
+    held_from_discard: bool
+    opening_left: int  # opening reveals still owed by the seat to move
+    turns: int  # completed turns this hole
+    final_left: int  # turns left in the final round; -1 before it starts
+    went_out: int
+    knocker: int
+    end_reason: str | None
+    recycles: int
+    shuffle_seed: str
+    full_mask: int
     layouts: list[list[int]]
     up: list[int]  # bit p set: position p face up
     peeked: list[int]  # bit p set: face down but known to its owner (peek mode)
@@ -278,18 +313,25 @@ class HoleState:
             reason = " because a card taken from the discard pile must be swapped into your layout"
         elif action == A.KNOCK and self.final_left >= 0:
             reason = " because the final round of turns has begun"
-        elif A.FLIP <= action < A.FLIP + A.MAX_POSITIONS and action - A.FLIP < self.rules.size:
-            if self.up[self.seat] >> (action - A.FLIP) & 1:
-                reason = " because that card is already face up"
+        elif (
+            A.FLIP <= action < A.FLIP + A.MAX_POSITIONS
+            and action - A.FLIP < self.rules.size
+            and self.up[self.seat] >> (action - A.FLIP) & 1
+        ):
+            reason = " because that card is already face up"
         return f"action {name!r} is not allowed for player {self.seat + 1} in the {phase} phase{reason}; legal: {legal}"
 
     # -- results -------------------------------------------------------------
     def returns(self) -> list[int]:
         """Every seat's points for the finished hole (lower is better)."""
-        return hole_totals(self.rules, self.layouts, self._seat_or_none(self.went_out), self._seat_or_none(self.knocker))
+        return hole_totals(
+            self.rules, self.layouts, self._seat_or_none(self.went_out), self._seat_or_none(self.knocker)
+        )
 
     def scores(self) -> list[PlayerScore]:
-        return score_table(self.rules, self.layouts, self._seat_or_none(self.went_out), self._seat_or_none(self.knocker))
+        return score_table(
+            self.rules, self.layouts, self._seat_or_none(self.went_out), self._seat_or_none(self.knocker)
+        )
 
     @staticmethod
     def _seat_or_none(seat: int) -> int | None:

@@ -193,9 +193,13 @@ class Match:
         if not isinstance(data, dict):
             raise SaveError(f"save must be a JSON object, got {type(data).__name__}")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"save format {data.get('format')!r} is not a Six Card Golf match (expected {SAVE_FORMAT!r})")
+            raise SaveError(
+                f"save format {data.get('format')!r} is not a Six Card Golf match (expected {SAVE_FORMAT!r})"
+            )
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"save version {data.get('version')!r} is not supported: this engine reads version {SAVE_VERSION}")
+            raise SaveError(
+                f"save version {data.get('version')!r} is not supported: this engine reads version {SAVE_VERSION}"
+            )
         missing = [key for key in ("rules", "players", "seed", "actions") if key not in data]
         if missing:
             raise SaveError(f"save is damaged: missing {', '.join(missing)}")
@@ -211,4 +215,3 @@ class Match:
             except GolfError as error:
                 raise SaveError(f"save is damaged: action {index + 1} ({text!r}) does not replay: {error}") from None
         return match
-

@@ -57,7 +57,11 @@ class Observation:
             "to_move": None if self.to_move == NO_SEAT else self.to_move,
             "layouts": [
                 [
-                    {"card": card(c), "up": bool(self.up[s] >> p & 1), "peeked": s == self.seat and bool(self.peeked >> p & 1)}
+                    {
+                        "card": card(c),
+                        "up": bool(self.up[s] >> p & 1),
+                        "peeked": s == self.seat and bool(self.peeked >> p & 1),
+                    }
                     for p, c in enumerate(layout)
                 ]
                 for s, layout in enumerate(self.layouts)
@@ -65,7 +69,9 @@ class Observation:
             "discard": [format_card(c) for c in self.discard],
             "stock_count": self.stock_count,
             "held": card(self.held),
-            "held_from": None if self.to_move == NO_SEAT or self.phase != 2 else ("discard" if self.held_from_discard else "stock"),
+            "held_from": None
+            if self.to_move == NO_SEAT or self.phase != 2
+            else ("discard" if self.held_from_discard else "stock"),
             "turns": self.turns,
             "turn_limit": self.rules.turn_limit,
             "final_turns_left": self.final_left if self.final_left >= 0 else None,

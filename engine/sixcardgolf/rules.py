@@ -20,6 +20,7 @@ from .errors import RulesError
 LAYOUTS: dict[str, tuple[int, int]] = {"2x2": (2, 2), "2x3": (2, 3), "2x4": (2, 4), "3x3": (3, 3)}
 MIN_PLAYERS = 2
 MAX_PLAYERS = 16
+RECOMMENDED_MAX_PLAYERS = 8  # one table; more only if the decks allow
 
 # Basic values by rank index (A..K, then the joker).
 DEFAULT_VALUES: tuple[int, ...] = (1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0, -2)
@@ -117,7 +118,9 @@ class Rules:
     def check_players(self, players: int) -> None:
         """Raise RulesError unless `players` can sit at a table with these rules."""
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RulesError(f"players {players!r} is not allowed: expected a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+            raise RulesError(
+                f"players {players!r} is not allowed: expected a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
+            )
         decks = self.decks_for(players)
         available = decks * (52 + self.jokers_per_deck)
         needed = players * self.size + 2  # every layout, the first discard and one stock card
@@ -139,7 +142,7 @@ class Rules:
             if not item.init:
                 continue
             if item.name == "values":
-                for rank, points in zip(RANKS, self.values):
+                for rank, points in zip(RANKS, self.values, strict=True):
                     result[f"values.{rank}"] = points
             elif item.name == "joker_pair_value":
                 result[item.name] = "none" if self.joker_pair_value is None else self.joker_pair_value
@@ -244,8 +247,12 @@ def parse_option(key: str, raw: Any) -> Any:
 def _validate(rules: Rules) -> None:
     for key in _FIELD_TYPES:
         if key == "values":
-            if len(rules.values) != len(RANKS) or any(isinstance(v, bool) or not isinstance(v, int) for v in rules.values):
-                raise RulesError(f"option values = {rules.values!r} is not allowed: expected a whole number for each of {', '.join(RANKS)}")
+            if len(rules.values) != len(RANKS) or any(
+                isinstance(v, bool) or not isinstance(v, int) for v in rules.values
+            ):
+                raise RulesError(
+                    f"option values = {rules.values!r} is not allowed: expected a whole number for each of {', '.join(RANKS)}"
+                )
             continue
         value = getattr(rules, key)
         if parse_option(key, value) != value or (key in _BOOL_KEYS) != isinstance(value, bool):

@@ -254,7 +254,7 @@ def hole_totals(rules: Rules, layouts: Sequence[Sequence[int]], went_out: int | 
     """Every seat's final points for a hole, without a breakdown (the simulation's path)."""
     scores = [hole_points(rules, cards) for cards in layouts]
     extra = table_adjustments(rules, scores, went_out, knocked)
-    return [score + sum(points for _, points in adj) for score, adj in zip(scores, extra)]
+    return [score + sum(points for _, points in adj) for score, adj in zip(scores, extra, strict=True)]
 
 
 def score_layout(rules: Rules, cards: Sequence[int]) -> PlayerScore:
@@ -270,16 +270,21 @@ def score_table(
         return []
     for seat, cards in enumerate(layouts):
         if len(cards) != rules.size:
-            raise ValueError(f"layout of seat {seat + 1} has {len(cards)} cards; layout {rules.layout} needs {rules.size}")
+            raise ValueError(
+                f"layout of seat {seat + 1} has {len(cards)} cards; layout {rules.layout} needs {rules.size}"
+            )
     for label, seat_or_none in (("went-out", went_out), ("knocked", knocked)):
         if seat_or_none is not None and not 0 <= seat_or_none < len(layouts):
             raise ValueError(f"{label} player {seat_or_none + 1} is not at this table of {len(layouts)}")
     all_groups = [group_tuples(rules, cards) for cards in layouts]
     own_adjustments = [layout_adjustments(rules, groups) for groups in all_groups]
-    hole_scores = [sum(g[1] for g in groups) + sum(a[1] for a in adj) for groups, adj in zip(all_groups, own_adjustments)]
+    hole_scores = [
+        sum(g[1] for g in groups) + sum(a[1] for a in adj)
+        for groups, adj in zip(all_groups, own_adjustments, strict=True)
+    ]
     table = table_adjustments(rules, hole_scores, went_out, knocked)
     results = []
-    for cards, groups, own, extra in zip(layouts, all_groups, own_adjustments, table):
+    for cards, groups, own, extra in zip(layouts, all_groups, own_adjustments, table, strict=True):
         adjustments = tuple(Adjustment(key, points) for key, points in own + extra)
         card_points = sum(g[1] for g in groups)
         results.append(
