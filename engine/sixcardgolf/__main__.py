@@ -1,0 +1,5 @@
+"""`python -m sixcardgolf ...`: see sixcardgolf.cli."""
+
+from .cli import main
+
+raise SystemExit(main())

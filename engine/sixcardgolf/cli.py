@@ -1,0 +1,209 @@
+"""Command line: `python -m sixcardgolf score | simulate | rules`.
+
+    score     score one layout per player; prints JSON with every group and adjustment
+    simulate  play whole matches with computer players; prints per-seat statistics as JSON
+    rules     list the presets, or print a rules value as statements (text) or JSON
+
+Players are numbered from 1 here, as people count them. Any bad input (a card,
+an option, a preset, a count) ends with one line on stderr that names it, and
+exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from .cards import format_card, format_layout, parse_layout
+from .presets import preset_info, preset_names
+from .rules import Rules
+from .scoring import score_table
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input; the message is the whole line printed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line on stderr (no usage dump) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
+
+
+def _add_rules_arguments(parser: argparse.ArgumentParser, preset_default: str | None = "basic") -> None:
+    parser.add_argument("--preset", default=preset_default, help="preset name (see `rules --list`); default basic")
+    parser.add_argument(
+        "--set",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="change one option over the preset, e.g. --set values.K=-2 (repeatable)",
+    )
+
+
+def _rules_from(args: argparse.Namespace) -> Rules:
+    preset = args.preset or "basic"
+    rules = preset_info(preset).rules
+    changes: dict[str, str] = {}
+    for item in args.options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--set {item!r} is not KEY=VALUE, e.g. --set values.K=-2")
+        changes[key.strip()] = value.strip()
+    return rules.with_options(changes) if changes else rules
+
+
+def _player_index(option: str, number: int | None, players: int) -> int | None:
+    if number is None:
+        return None
+    if not 1 <= number <= players:
+        raise UsageError(f"{option} {number} is not a player: expected 1 to {players} (one per layout given)")
+    return number - 1
+
+
+def _check_cards_exist(rules: Rules, layouts: list[list[int]]) -> None:
+    """Every card written must exist in the shoe the rules use for this many players."""
+    players = max(len(layouts), 2)
+    available = Counter(rules.shoe_for(players))
+    used = Counter(card for layout in layouts for card in layout)
+    for card, count in used.items():
+        if count > available[card]:
+            have = available[card]
+            raise UsageError(
+                f"card {format_card(card)} is written {count} times, but the shoe for {players} players "
+                f"(decks={rules.decks_for(players)}, jokers_per_deck={rules.jokers_per_deck}) holds {have}"
+            )
+
+
+def cmd_score(args: argparse.Namespace) -> dict[str, Any]:
+    rules = _rules_from(args)
+    if not args.layouts:
+        raise UsageError("score needs at least one LAYOUT, e.g. '8H KS 2D / 8C AS 5H'")
+    layouts = [parse_layout(text, rules.rows, rules.cols) for text in args.layouts]
+    _check_cards_exist(rules, layouts)
+    went_out = _player_index("--went-out", args.went_out, len(layouts))
+    knocked = _player_index("--knocked", args.knocked, len(layouts))
+    if knocked is not None and not rules.knock:
+        raise UsageError(f"--knocked {args.knocked} needs knocking in the rules: add --set knock=true")
+    scores = score_table(rules, layouts, went_out=went_out, knocked=knocked)
+    return {
+        "preset": args.preset,
+        "options": _changed_options(rules),
+        "went_out": args.went_out,
+        "knocked": args.knocked,
+        "players": [
+            {"player": number, "layout": format_layout(cards, rules.cols), **score.to_dict()}
+            for number, (cards, score) in enumerate(zip(layouts, scores, strict=True), start=1)
+        ],
+    }
+
+
+def _changed_options(rules: Rules) -> dict[str, Any]:
+    """The options that differ from the defaults: enough to rebuild the rules."""
+    defaults = Rules().to_dict()
+    return {key: value for key, value in rules.to_dict().items() if defaults[key] != value}
+
+
+def _parse_ai(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def cmd_simulate(args: argparse.Namespace) -> dict[str, Any]:
+    from .simulate import simulate  # imports the computer players only when needed
+
+    rules = _rules_from(args)
+    if args.holes is not None:
+        rules = rules.with_options({"holes": args.holes})
+    ai = _parse_ai(args.ai)
+    if not ai:
+        raise UsageError(f"--ai {args.ai!r} names no computer player: e.g. --ai random,random")
+    result = simulate(rules, args.players, args.games, args.seed, ai)
+    return {"preset": args.preset, "options": _changed_options(rules), "holes": rules.holes, **result.to_dict()}
+
+
+def cmd_rules(args: argparse.Namespace) -> dict[str, Any] | str:
+    from .describe import SECTIONS, describe_rules, section_title
+
+    if args.list:
+        if args.options or args.preset:
+            raise UsageError("rules --list takes no --preset or --set")
+        infos = [preset_info(name) for name in preset_names()]
+        if args.json:
+            return {"presets": [{"name": p.name, "title": p.title, "summary": p.summary} for p in infos]}
+        width = max(len(p.name) for p in infos)
+        return "\n".join(f"{p.name:<{width}}  {p.title[args.lang]}: {p.summary[args.lang]}" for p in infos)
+    rules = _rules_from(args)
+    statements = describe_rules(rules, args.lang)
+    if args.json:
+        return {
+            "preset": args.preset or "basic",
+            "lang": args.lang,
+            "options": rules.to_dict(),
+            "statements": [{"section": s.section, "key": s.key, "text": s.text} for s in statements],
+        }
+    lines: list[str] = []
+    for section in SECTIONS:
+        texts = [s.text for s in statements if s.section == section]
+        if texts:
+            lines.append(("\n" if lines else "") + section_title(section, args.lang))
+            lines.extend(f"- {text}" for text in texts)
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="sixcardgolf", description="Six Card Golf: score layouts, simulate matches, print rules.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{score,simulate,rules}")
+
+    score = commands.add_parser("score", help="score layouts (one per player) and print JSON")
+    _add_rules_arguments(score)
+    score.add_argument("--went-out", type=int, metavar="N", help="player N (from 1) went out first")
+    score.add_argument("--knocked", type=int, metavar="N", help="player N (from 1) knocked")
+    score.add_argument("layouts", nargs="*", metavar="LAYOUT", help="rows separated by '/', e.g. '8H KS 2D / 8C AS 5H'")
+    score.set_defaults(run=cmd_score)
+
+    sim = commands.add_parser("simulate", help="play matches between computer players and print JSON statistics")
+    _add_rules_arguments(sim)
+    sim.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
+    sim.add_argument("--holes", type=int, help="holes per match (default: the rules' holes)")
+    sim.add_argument("--games", type=int, default=100, help="matches to play (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    sim.add_argument("--ai", default="random", help="computer player per seat, comma-separated (one name: every seat)")
+    sim.set_defaults(run=cmd_simulate)
+
+    rules = commands.add_parser("rules", help="list presets, or print a rules value as statements or JSON")
+    _add_rules_arguments(rules, preset_default=None)
+    rules.add_argument("--list", action="store_true", help="list the presets")
+    rules.add_argument("--json", action="store_true", help="print JSON instead of text")
+    rules.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the statements (default en)")
+    rules.set_defaults(run=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        output = args.run(args)
+    except (UsageError, ValueError) as error:  # GolfError is a ValueError; so are the policy registry's
+        parser.exit(USAGE_ERROR, f"sixcardgolf {args.command}: error: {_one_line(str(error))}\n")
+    if isinstance(output, str):
+        print(output)
+    else:
+        print(json.dumps(output, ensure_ascii=False, indent=2))
+    return 0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
