@@ -1,0 +1,135 @@
+"""Worked examples: layouts written in card notation, scored by the engine, drawn as SVG with a breakdown."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from sixcardgolf.cards import parse_layout
+from sixcardgolf.describe import adjustment_label, points_text
+from sixcardgolf.glossary import term
+from sixcardgolf.rules import Rules
+from sixcardgolf.scoring import PlayerScore, score_table
+
+from .labels import card_short, joined, signed, text
+from .markers import Context, MarkerError, marker, preset_arg, rules_arg
+from .svg import layout_picture
+
+
+def _seat_arg(args: dict[str, str], key: str, players: int) -> int | None:
+    if key not in args:
+        return None
+    raw = args[key]
+    if not raw.isdigit() or not 1 <= int(raw) <= players:
+        raise MarkerError(f"argument {key}={raw!r} must be a player number from 1 to {players}")
+    return int(raw) - 1
+
+
+def _total(lang: str) -> str:
+    return term("total", lang).capitalize()
+
+
+def _group_label(rules: Rules, index: int, positions: tuple[int, ...], lang: str) -> str:
+    numbers = text("and", lang).join(str(p + 1) for p in positions)
+    if rules.pairs != "anywhere":
+        return text("group_column", lang, n=index + 1, positions=numbers)
+    return text("group_pair" if len(positions) > 1 else "group_single", lang, positions=numbers)
+
+
+def _breakdown(rules: Rules, score: PlayerScore, caption: str, lang: str) -> str:
+    rows = []
+    for index, group in enumerate(score.groups):
+        cards = " ".join(card_short(c) for c in group.cards)
+        if group.cancelled:
+            cards += f" — {text('cancelled', lang)}"
+        rows.append(
+            f'<tr class="golf-group"><th scope="row">{escape(_group_label(rules, index, group.positions, lang))}</th>'
+            f'<td>{escape(cards)}</td><td data-points="{group.points}">{escape(points_text(group.points))}</td></tr>'
+        )
+    if score.adjustments:
+        rows.append(
+            f'<tr class="golf-subtotal"><th scope="row">{text("card_points", lang)}</th><td></td>'
+            f'<td data-points="{score.card_points}">{escape(points_text(score.card_points))}</td></tr>'
+        )
+    for adjustment in score.adjustments:
+        rows.append(
+            f'<tr class="golf-adjustment" data-adjustment="{adjustment.key}">'
+            f'<th scope="row">{escape(adjustment_label(adjustment.key, lang))}</th><td></td>'
+            f'<td data-points="{adjustment.points}">{escape(signed(adjustment.points))}</td></tr>'
+        )
+    rows.append(
+        f'<tr class="golf-total"><th scope="row">{escape(_total(lang))}</th><td></td>'
+        f'<td data-total="{score.total}"><strong>{escape(points_text(score.total))}</strong></td></tr>'
+    )
+    return (
+        f'<table data-golf="breakdown"><caption>{escape(caption)}</caption>'
+        f'<thead><tr><th scope="col">{text("part", lang)}</th>'
+        f'<th scope="col">{text("cards", lang)}</th><th scope="col">{escape(text("amount", lang))}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _table(scores: list[PlayerScore], went_out: int | None, knocked: int | None, caption: str, lang: str) -> str:
+    rows = []
+    for seat, score in enumerate(scores):
+        name = text("player", lang, n=seat + 1)
+        notes = [text("went_out", lang)] if seat == went_out else []
+        notes += [text("knocked", lang)] if seat == knocked else []
+        if notes:
+            name += f" ({joined(notes, lang)})" if lang == "en" else f"（{joined(notes, lang)}）"
+        adjustments = joined(
+            [f"{adjustment_label(a.key, lang)} {signed(a.points)}" for a in score.adjustments], lang
+        ) or text("none", lang)
+        rows.append(
+            f'<tr data-seat="{seat + 1}"><th scope="row">{escape(name)}</th>'
+            f'<td data-points="{score.card_points}">{escape(points_text(score.card_points))}</td>'
+            f'<td data-adjustments="{escape(json.dumps([a.to_dict() for a in score.adjustments]))}">'
+            f"{escape(adjustments)}</td>"
+            f'<td data-total="{score.total}"><strong>{escape(points_text(score.total))}</strong></td></tr>'
+        )
+    return (
+        f'<table data-golf="hole-table"><caption>{escape(caption)}</caption>'
+        f'<thead><tr><th scope="col">{text("player_head", lang)}</th><th scope="col">{text("card_points", lang)}</th>'
+        f'<th scope="col">{text("adjustments", lang)}</th><th scope="col">{escape(_total(lang))}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+@marker("example", required=("preset",), optional=("layout", "layouts", "set", "went_out", "knocked", "caption"))
+def example(ctx: Context, args: dict[str, str]) -> str:
+    if ("layout" in args) == ("layouts" in args):
+        raise MarkerError("give exactly one of layout= (one player) or layouts= (several, separated by |)")
+    preset = preset_arg(args)
+    rules = rules_arg(args)
+    texts = [args["layout"]] if "layout" in args else [part.strip() for part in args["layouts"].split("|")]
+    layouts = [parse_layout(t, rules.rows, rules.cols) for t in texts]
+    went_out = _seat_arg(args, "went_out", len(layouts))
+    knocked = _seat_arg(args, "knocked", len(layouts))
+    scores = score_table(rules, layouts, went_out=went_out, knocked=knocked)
+    title = preset.title[ctx.lang]
+    data = (
+        f'data-preset="{preset.name}" data-set="{escape(args.get("set", ""))}" '
+        f'data-layouts="{escape(json.dumps(texts), quote=True)}" '
+        f'data-went-out="{"" if went_out is None else went_out + 1}" data-knocked="{"" if knocked is None else knocked + 1}"'
+    )
+    caption = f"<figcaption>{escape(args['caption'])}</figcaption>" if "caption" in args else ""
+    if len(layouts) == 1:
+        picture = layout_picture(rules, layouts[0], scores[0].groups, scores[0].total, ctx.lang)
+        breakdown = _breakdown(rules, scores[0], text("breakdown_caption", ctx.lang, preset=title), ctx.lang)
+        return f'<figure class="golf-example" {data}>{picture}{caption}</figure>\n{breakdown}'
+    players = []
+    for seat, (cards, score) in enumerate(zip(layouts, scores, strict=True)):
+        picture = layout_picture(rules, cards, score.groups, score.total, ctx.lang)
+        players.append(
+            f'<div class="golf-seat"><p class="golf-seat-name">{escape(text("player", ctx.lang, n=seat + 1))}</p>'
+            f"{picture}</div>"
+        )
+    table = _table(scores, went_out, knocked, text("table_caption", ctx.lang, preset=title), ctx.lang)
+    return f'<figure class="golf-example golf-example-table" {data}>{"".join(players)}{caption}</figure>\n{table}'
+
+
+@marker("score", required=("preset", "layout"), optional=("set",), block=False)
+def score(ctx: Context, args: dict[str, str]) -> str:
+    """The points of one layout, inside a sentence."""
+    rules = rules_arg(args)
+    return points_text(score_table(rules, [parse_layout(args["layout"], rules.rows, rules.cols)])[0].total)

@@ -1,0 +1,137 @@
+"""Words of the site's own furniture (table headers, captions), in English and Japanese.
+
+Game terms come from the engine's glossary and rule facts from the engine's rules data;
+what is left here is the wording of tables and figures, which belongs to the site alone.
+"""
+
+from __future__ import annotations
+
+from sixcardgolf.cards import JOKER, RANKS, SUIT_SYMBOLS, rank_of, suit_of
+from sixcardgolf.describe import points_text
+from sixcardgolf.glossary import term
+
+LANGS = ("en", "ja")
+
+_TEXT: dict[str, tuple[str, str]] = {
+    "card": ("Card", "カード"),
+    "values_caption": ("Card values: {preset}", "カードの得点：{preset}"),
+    "rank": ("Rank", "ランク"),
+    "not_in_play": ("not in play", "使わない"),
+    "breakdown_caption": ("How the layout scores ({preset})", "得点の内訳（{preset}）"),
+    "group_column": ("Column {n} (positions {positions})", "{n}列目（位置{positions}）"),
+    "group_pair": ("Pair (positions {positions})", "ペア（位置{positions}）"),
+    "group_single": ("Position {positions}", "位置{positions}"),
+    "cards": ("Cards", "カード"),
+    "part": ("Part of the layout", "手札の部分"),
+    "cancelled": ("pair: cancels", "ペアで打ち消し"),
+    "card_points": ("Card points", "カードの得点"),
+    "player": ("Player {n}", "プレイヤー{n}"),
+    "player_head": ("Player", "プレイヤー"),
+    "adjustments": ("Bonuses and penalties", "加点・減点"),
+    "table_caption": ("The hole scored ({preset})", "ホールの得点（{preset}）"),
+    "went_out": ("went out", "上がり"),
+    "knocked": ("knocked", "ノック"),
+    "none": ("none", "なし"),
+    "option": ("Option", "オプション"),
+    "option_key": ("Key", "キー"),
+    "value": ("Value", "値"),
+    "meaning": ("What it means", "意味"),
+    "used_by": ("Presets", "使うプリセット"),
+    "default_basic": ("In Basic", "ベーシックでは"),
+    "changed_by": ("Changed by", "変更するプリセット"),
+    "no_preset": ("no preset", "なし"),
+    "presets_caption": ("The presets side by side (options that differ somewhere)",
+                        "プリセットの比較（どこかで違いがあるオプション）"),
+    "value_comparison_caption": ("Card values in every preset", "プリセットごとのカードの得点"),
+    "options_caption": ("Every option, its value in Basic and the presets that change it",
+                        "すべてのオプション、ベーシックでの値、変更するプリセット"),
+    "adjustments_caption": ("Bonuses and penalties, in the order they apply", "加点・減点（適用する順番）"),
+    "order": ("Order", "順番"),
+    "amount": ("Points", "得点"),
+    "glossary_caption": ("Game terms", "用語"),
+    "english": ("English", "英語"),
+    "japanese": ("Japanese", "日本語"),
+    "definition": ("Meaning", "意味"),
+    "rules_sheet": ("Rule sheet", "ルールシート"),
+    "scorepad": ("Score pad", "スコア表"),
+    "download": ("Download PDF ({paper})", "PDFをダウンロード（{paper}）"),
+    "preview_alt": ("Preview of the {kind}, {preset}, {paper}", "{kind}（{preset}、{paper}）のプレビュー"),
+    "ladder_missing": (
+        "The strength table of the computer players appears here once the AI benchmark has been run "
+        "(it writes `bench/results/ai_ladder.md`).",
+        "コンピューターの強さの表は、AIのベンチマークを実行すると（`bench/results/ai_ladder.md` が作られると）"
+        "ここに表示されます。",
+    ),
+    "ladder_source": ("Measured by the project's AI benchmark (`bench/results/ai_ladder.md`).",
+                      "プロジェクトのAIベンチマークで測定した結果です（`bench/results/ai_ladder.md`）。"),
+    "layout_label": ("{size} cards in {rows} rows of {cols}", "{rows}行{cols}列、{size}枚の手札"),
+    "row_label": ("Row {n}", "{n}行目"),
+    "column_points": ("Column {n}: {cards}, {points}", "{n}列目：{cards}、{points}"),
+    "pair_note": ("a pair", "ペア"),
+
+    "total_word": ("Total: {points}", "合計{points}"),
+    "position_word": ("position {n}", "位置{n}"),
+    "diagram_label": (
+        "{size} positions in {rows} rows of {cols}, numbered row by row from the top left; the columns are {columns}.",
+        "{rows}行{cols}列の{size}か所の位置。左上から行ごとに番号を振ります。列は{columns}です。",
+    ),
+    "and": (" and ", "と"),
+    "list_sep": (", ", "、"),
+    "plus": ("+", "＋"),
+    "a4": ("A4", "A4"),
+    "letter": ("US Letter", "USレター"),
+    "yes": ("yes", "あり"),
+}  # fmt: skip
+
+_SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"), "ja": ("スペード", "ハート", "ダイヤ", "クラブ")}
+_RANK_WORDS = {
+    "en": ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"),
+    "ja": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
+}
+
+
+def text(key: str, lang: str, **fields: object) -> str:
+    pair = _TEXT[key]
+    return (pair[1] if lang == "ja" else pair[0]).format(**fields)
+
+
+def joined(items: list[str], lang: str) -> str:
+    return text("list_sep", lang).join(items)
+
+
+def signed(points: int) -> str:
+    """Points of a bonus or penalty: always with a sign, a true minus for negatives."""
+    return "+" + str(points) if points > 0 else points_text(points)
+
+
+def rank_heading(rank: int, lang: str) -> str:
+    """A rank as a column or row heading: the card's own index (A, 2 .. K), the joker spelt out."""
+    return term("joker", lang).capitalize() if rank == 13 else RANKS[rank]
+
+
+def card_short(card: int) -> str:
+    """The card as printed on it: 8♥, K♠, JK."""
+    if card == JOKER:
+        return "JK"
+    return RANKS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card) or 0]
+
+
+def card_spoken(card: int, lang: str) -> str:
+    """The card in words, for text alternatives: '8 of hearts' / 'ハートの8'."""
+    if card == JOKER:
+        return term("joker", lang)
+    rank, suit = rank_of(card), suit_of(card) or 0
+    if lang == "ja":
+        return f"{_SUIT_NAMES['ja'][suit]}の{_RANK_WORDS['ja'][rank]}"
+    return f"{_RANK_WORDS['en'][rank]} of {_SUIT_NAMES['en'][suit]}"
+
+
+def points_words(points: int, lang: str) -> str:
+    """A number of points in a sentence: '1 point', '−2 points', '3点'."""
+    if lang == "ja":
+        return f"{points_text(points)}点"
+    return f"{points_text(points)} point" + ("" if abs(points) == 1 else "s")
+
+
+def is_red(card: int) -> bool:
+    return card != JOKER and suit_of(card) in (1, 2)

@@ -1,0 +1,121 @@
+"""The printables page: previews and download links read from the printables helper's manifest.
+
+The manifest (build/printables/manifest.json, written by `python -m printables build-all`) lists
+{"documents": [{"kind", "preset", "lang", "paper", "pdf", "preview", ...}]}; the files beside it are
+copied into site/printables/ after the build.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from sixcardgolf.presets import preset_info, preset_names
+
+from .labels import text
+from .markers import Context, MarkerError, marker
+
+ENV_DIR = "GOLF_PRINTABLES_DIR"  # where the manifest is, if not build/printables
+BUILD_COMMAND = "python -m printables build-all --out build/printables"
+KINDS = ("rules", "scorepad")
+PAPERS = ("a4", "letter")
+SITE_FOLDER = "printables"
+
+
+def printables_dir(repo_root: Path) -> Path:
+    return Path(os.environ.get(ENV_DIR) or repo_root / "build" / "printables")
+
+
+def _plain_name(document: dict[str, Any], key: str, where: str) -> str:
+    name = document.get(key)
+    if not isinstance(name, str) or not name or "/" in name or "\\" in name or name.startswith("."):
+        raise MarkerError(f"{where}: {key} {name!r} is not a plain file name in the manifest's folder")
+    return name
+
+
+def read_manifest(folder: Path) -> list[dict[str, Any]]:
+    """The manifest's documents, checked: known kinds, presets, languages and papers; files present."""
+    path = folder / "manifest.json"
+    if not path.is_file():
+        raise MarkerError(f"the printables manifest {path} is missing: run `{BUILD_COMMAND}` first")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise MarkerError(
+            f"the printables manifest {path} cannot be read ({error}): run `{BUILD_COMMAND}` again"
+        ) from None
+    documents = data.get("documents") if isinstance(data, dict) else None
+    if not isinstance(documents, list):
+        raise MarkerError(f'the printables manifest {path} has no list of documents: expected {{"documents": [...]}}')
+    checks = {"kind": KINDS, "lang": ("en", "ja"), "paper": PAPERS}
+    for index, document in enumerate(documents, start=1):
+        where = f"{path}, document {index}"
+        if not isinstance(document, dict):
+            raise MarkerError(f"{where} is not an object")
+        for key, allowed in checks.items():
+            if document.get(key) not in allowed:
+                raise MarkerError(f"{where}: {key} {document.get(key)!r} is not one of {', '.join(allowed)}")
+        if document.get("preset") not in preset_names():
+            raise MarkerError(
+                f"{where}: unknown preset {document.get('preset')!r}; expected one of {', '.join(preset_names())}"
+            )
+        for key in ("pdf", "preview"):
+            name = _plain_name(document, key, where)
+            if not (folder / name).is_file():
+                raise MarkerError(f"{where}: {key} file {folder / name} is missing: run `{BUILD_COMMAND}` again")
+    return documents
+
+
+@marker("printables")
+def printables(ctx: Context, args: dict[str, str]) -> str:
+    documents = read_manifest(ctx.printables_dir)
+    mine = [d for d in documents if d["lang"] == ctx.lang]
+    if not mine:
+        raise MarkerError(f"the printables manifest lists no document in language {ctx.lang!r}")
+    for document in documents:
+        ctx.used_printables.extend(ctx.printables_dir / document[key] for key in ("pdf", "preview"))
+    base = f"{ctx.to_root()}{SITE_FOLDER}/"
+    figures = []
+    for name in preset_names():
+        for kind in KINDS:
+            found = sorted(
+                (d for d in mine if d["preset"] == name and d["kind"] == kind), key=lambda d: PAPERS.index(d["paper"])
+            )
+            if not found:
+                continue
+            preset = preset_info(name).title[ctx.lang]
+            kind_name = text("rules_sheet" if kind == "rules" else "scorepad", ctx.lang)
+            first = found[0]
+            alt = text("preview_alt", ctx.lang, kind=kind_name, preset=preset, paper=text(first["paper"], ctx.lang))
+            links = "".join(
+                f'<li><a href="{escape(base + d["pdf"])}" download>'
+                f"{escape(text('download', ctx.lang, paper=text(d['paper'], ctx.lang)))}</a></li>"
+                for d in found
+            )
+            figures.append(
+                f'<figure class="golf-printable" data-preset="{name}" data-kind="{kind}">'
+                f'<img src="{escape(base + first["preview"])}" alt="{escape(alt)}" loading="lazy">'
+                f"<figcaption><strong>{escape(kind_name)}</strong> — {escape(preset)}<ul>{links}</ul></figcaption>"
+                "</figure>"
+            )
+    return f'<div class="golf-printables">{"".join(figures)}</div>'
+
+
+def copy_into_site(files: list[Path], site_dir: Path) -> None:
+    """Copy the printables into site/printables/, each through a temporary file and a rename."""
+    target = site_dir / SITE_FOLDER
+    target.mkdir(parents=True, exist_ok=True)
+    for source in dict.fromkeys(files):
+        handle, temporary = tempfile.mkstemp(dir=target, prefix=".part-")
+        os.close(handle)
+        try:
+            shutil.copyfile(source, temporary)
+            os.replace(temporary, target / source.name)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise

@@ -1,0 +1,407 @@
+"""Markers for rule facts: value tables, rule statements, preset and option tables, inline numbers.
+
+Everything printed here is read from the engine: the rules values of the presets, the rule text
+of `sixcardgolf.describe`, the option labels, the adjustment amounts and the glossary.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from sixcardgolf.cards import JOKER, RANKS
+from sixcardgolf.describe import (
+    SECTIONS,
+    adjustment_label,
+    card_value_rows,
+    describe_option_value,
+    describe_rules,
+    option_label,
+    points_text,
+    section_title,
+)
+from sixcardgolf.errors import GolfError
+from sixcardgolf.glossary import DEFINITIONS, TERMS, term
+from sixcardgolf.option_text import option_help
+from sixcardgolf.presets import preset_info, preset_names, presets_using
+from sixcardgolf.rules import CHOICES, OPTION_KEYS, Rules, parse_option
+from sixcardgolf.scoring import ADJUSTMENT_ORDER, AMOUNTS
+
+from .labels import joined, rank_heading, signed, text
+from .markers import Context, MarkerError, flag_arg, marker, preset_arg, rules_arg
+from .svg import positions_diagram
+
+BASE = Rules()  # the defaults, which are the `basic` game
+
+
+def _title(name: str, lang: str) -> str:
+    return preset_info(name).title[lang]
+
+
+def _attr(value: Any) -> str:
+    """A JSON value as an HTML attribute, for tests and scripts that read the page."""
+    return escape(json.dumps(value, ensure_ascii=False), quote=True)
+
+
+def _statements(rules: Rules, lang: str, section: str | None = None, keys: set[str] | None = None) -> list[Any]:
+    return [
+        s
+        for s in describe_rules(rules, lang)
+        if (section is None or s.section == section) and (keys is None or s.key in keys)
+    ]
+
+
+# -- value tables ------------------------------------------------------------------------------------
+@marker("card-values", required=("preset",), optional=("set",))
+def card_values(ctx: Context, args: dict[str, str]) -> str:
+    preset = preset_arg(args)
+    rules = rules_arg(args)
+    caption = text("values_caption", ctx.lang, preset=preset.title[ctx.lang])
+    rows = []
+    for label, points in card_value_rows(rules, ctx.lang):
+        if isinstance(points, int):
+            cell = f'<td data-points="{points}">{escape(points_text(points))}</td>'
+        else:
+            cell = f"<td>{escape(points)}</td>"
+        rows.append(f'<tr><th scope="row">{escape(label)}</th>{cell}</tr>')
+    return (
+        f'<table data-golf="values" data-preset="{preset.name}" data-set="{escape(args.get("set", ""))}">'
+        f"<caption>{escape(caption)}</caption>"
+        f'<thead><tr><th scope="col">{text("card", ctx.lang)}</th>'
+        f'<th scope="col">{escape(term("points", ctx.lang).capitalize())}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+@marker("card-values-grid")
+def card_values_grid(ctx: Context, args: dict[str, str]) -> str:
+    """One value table per preset, side by side."""
+    tables = [card_values(ctx, {"preset": name}) for name in preset_names()]
+    return f'<div class="golf-grid">{"".join(tables)}</div>'
+
+
+def _rank_cell(rules: Rules, rank: int, lang: str) -> tuple[str, Any]:
+    """What one rank is worth under `rules`: the text of a table cell and its data value."""
+    if rank == 13:
+        if rules.jokers_per_deck == 0:
+            return text("not_in_play", lang), None
+        return points_text(rules.card_points[JOKER]), rules.card_points[JOKER]
+    by_suit = [rules.card_points[rank * 4 + suit] for suit in range(4)]
+    if len(set(by_suit)) == 1:
+        return points_text(by_suit[0]), by_suit[0]
+    # Suits matter (one-eyed jacks): name the suits of each value.
+    symbols = "♠♥♦♣"
+    parts = []
+    for points in sorted(set(by_suit), reverse=True):
+        suits = "".join(symbols[s] for s in range(4) if by_suit[s] == points)
+        parts.append(f"{points_text(points)} ({suits})")
+    return " / ".join(parts), by_suit
+
+
+@marker("value-comparison")
+def value_comparison(ctx: Context, args: dict[str, str]) -> str:
+    names = preset_names()
+    head = "".join(f'<th scope="col" data-preset="{n}">{escape(_title(n, ctx.lang))}</th>' for n in names)
+    body = []
+    for rank in range(14):
+        cells = []
+        for name in names:
+            shown, data = _rank_cell(preset_info(name).rules, rank, ctx.lang)
+            cells.append(f'<td data-preset="{name}" data-points="{_attr(data)}">{escape(shown)}</td>')
+        body.append(
+            f'<tr data-key="values.{RANKS[rank]}"><th scope="row">{escape(rank_heading(rank, ctx.lang))}</th>{"".join(cells)}</tr>'
+        )
+    return (
+        '<div class="golf-wide"><table data-golf="value-comparison">'
+        f"<caption>{escape(text('value_comparison_caption', ctx.lang))}</caption>"
+        f'<thead><tr><th scope="col">{text("card", ctx.lang)}</th>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
+
+
+# -- rule text ----------------------------------------------------------------------------------------
+@marker("rules", required=("preset",), optional=("section", "set", "headings"))
+def rules_text(ctx: Context, args: dict[str, str]) -> str:
+    preset = preset_arg(args)
+    rules = rules_arg(args)
+    sections = SECTIONS
+    if "section" in args:
+        if args["section"] not in SECTIONS:
+            raise MarkerError(f"unknown section {args['section']!r}; the sections are {', '.join(SECTIONS)}")
+        sections = (args["section"],)
+    headings = flag_arg(args, "headings") if "headings" in args else "section" not in args
+    blocks = []
+    for section in sections:
+        items = "".join(
+            f'<li data-key="{escape(s.key)}">{escape(s.text)}</li>' for s in _statements(rules, ctx.lang, section)
+        )
+        if headings:
+            blocks.append(f"### {section_title(section, ctx.lang)}")
+        blocks.append(f'<ul class="golf-rules" data-preset="{preset.name}" data-section="{section}">{items}</ul>')
+    return "\n\n".join(blocks)
+
+
+@marker("statement", required=("preset", "key"), optional=("set",), block=False)
+def statement(ctx: Context, args: dict[str, str]) -> str:
+    found = _statements(rules_arg(args), ctx.lang, keys={args["key"]})
+    if not found:
+        raise MarkerError(f"the rule text of preset {args['preset']!r} has no statement with key {args['key']!r}")
+    return ("" if ctx.lang == "ja" else " ").join(s.text for s in found)
+
+
+# -- inline facts -------------------------------------------------------------------------------------
+@marker("value", required=("preset", "rank"), optional=("set",), block=False)
+def card_value(ctx: Context, args: dict[str, str]) -> str:
+    rank = args["rank"].upper()
+    if rank not in RANKS:
+        raise MarkerError(f"unknown rank {args['rank']!r}; the ranks are {', '.join(RANKS)}")
+    return points_text(rules_arg(args).values[RANKS.index(rank)])
+
+
+def _check_key(key: str) -> None:
+    if key not in OPTION_KEYS:
+        raise MarkerError(f"unknown option {key!r}; the option keys are {', '.join(OPTION_KEYS)}")
+
+
+@marker("option-value", required=("preset", "key"), optional=("set",), block=False)
+def option_value(ctx: Context, args: dict[str, str]) -> str:
+    _check_key(args["key"])
+    return describe_option_value(args["key"], rules_arg(args).to_dict()[args["key"]], ctx.lang)
+
+
+@marker("size", required=("preset",), optional=("set",), block=False)
+def layout_size(ctx: Context, args: dict[str, str]) -> str:
+    """How many cards one layout holds."""
+    return str(rules_arg(args).size)
+
+
+@marker("amount", required=("key",), optional=("signed",), block=False)
+def amount(ctx: Context, args: dict[str, str]) -> str:
+    if args["key"] not in AMOUNTS:
+        raise MarkerError(f"unknown amount {args['key']!r}; the amounts are {', '.join(AMOUNTS)}")
+    points = AMOUNTS[args["key"]]
+    use_sign = flag_arg(args, "signed") if "signed" in args else True
+    return signed(points) if use_sign else points_text(points)
+
+
+@marker("preset-title", required=("preset",), block=False)
+def preset_title(ctx: Context, args: dict[str, str]) -> str:
+    return preset_arg(args).title[ctx.lang]
+
+
+@marker("term", required=("key",), block=False)
+def glossary_term(ctx: Context, args: dict[str, str]) -> str:
+    if args["key"] not in TERMS:
+        raise MarkerError(f"unknown glossary term {args['key']!r}; the terms are {', '.join(TERMS)}")
+    return term(args["key"], ctx.lang)
+
+
+def _typed_value(key: str, raw: str) -> Any:
+    """An option value written in a marker, in the form `Rules.to_dict()` holds it."""
+    _check_key(key)
+    if key.startswith("values."):
+        return int(raw.replace("−", "-"))
+    value = parse_option(key, raw)
+    return "none" if key == "joker_pair_value" and value is None else value
+
+
+@marker("presets-using", required=("key", "value"), block=False)
+def presets_using_marker(ctx: Context, args: dict[str, str]) -> str:
+    names = presets_using(args["key"], _typed_value(args["key"], args["value"]))
+    return joined([_title(n, ctx.lang) for n in names], ctx.lang) if names else text("no_preset", ctx.lang)
+
+
+# -- presets and options ------------------------------------------------------------------------------
+@marker("presets")
+def presets_list(ctx: Context, args: dict[str, str]) -> str:
+    items = []
+    for name in preset_names():
+        preset = preset_info(name)
+        items.append(
+            f'<dt id="preset-{name}">{escape(preset.title[ctx.lang])} <code>{name}</code></dt>'
+            f"<dd>{escape(preset.summary[ctx.lang])}</dd>"
+        )
+    return f'<dl class="golf-presets">{"".join(items)}</dl>'
+
+
+def _differing_keys() -> list[str]:
+    tables = [preset_info(n).rules.to_dict() for n in preset_names()]
+    return [key for key in OPTION_KEYS if len({json.dumps(t[key]) for t in tables}) > 1]
+
+
+@marker("preset-table")
+def preset_table(ctx: Context, args: dict[str, str]) -> str:
+    names = preset_names()
+    tables = {n: preset_info(n).rules.to_dict() for n in names}
+    base = BASE.to_dict()
+    head = "".join(f'<th scope="col" data-preset="{n}">{escape(_title(n, ctx.lang))}</th>' for n in names)
+    body = []
+    for key in _differing_keys():
+        cells = []
+        for name in names:
+            value = tables[name][key]
+            shown = escape(describe_option_value(key, value, ctx.lang))
+            if value != base[key]:
+                shown = f"<strong>{shown}</strong>"
+            cells.append(f'<td data-preset="{name}" data-value="{_attr(value)}">{shown}</td>')
+        body.append(
+            f'<tr data-key="{key}"><th scope="row">{escape(option_label(key, ctx.lang))}</th>{"".join(cells)}</tr>'
+        )
+    return (
+        '<div class="golf-wide"><table data-golf="preset-table">'
+        f"<caption>{escape(text('presets_caption', ctx.lang))}</caption>"
+        f'<thead><tr><th scope="col">{text("option", ctx.lang)}</th>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
+
+
+# Options whose rule text only appears when another option is on, and the statement keys that show them.
+_CONTEXT: dict[str, dict[str, Any]] = {
+    "knock_penalty": {"knock": True},
+    "knock_reward_zero": {"knock": True},
+    "tie_counts_as_lowest": {"knock": True, "underdog_bonus": True},
+    "joker_pairs": {"jokers_per_deck": 2},
+    "joker_pair_value": {"jokers_per_deck": 2},
+}
+_STATEMENT_KEYS: dict[str, set[str]] = {
+    "peek": {"initial_reveals"},
+    "knock_penalty": {"knock"},
+    "knock_reward_zero": {"knock"},
+    "tie_counts_as_lowest": {"knock"},
+    "joker_pair_value": {"joker_pairs"},
+    "ties": {"ties"},
+}
+
+
+def _values_for(key: str) -> list[Any]:
+    """The values worth listing for an option: every choice, or the default and every value a preset uses."""
+    if key in CHOICES:
+        return list(CHOICES[key])
+    base_value = BASE.to_dict()[key]
+    if isinstance(base_value, bool):
+        return [False, True]
+    seen = [base_value]
+    for name in preset_names():
+        value = preset_info(name).rules.to_dict()[key]
+        if value not in seen:
+            seen.append(value)
+    return seen
+
+
+def _meaning(key: str, value: Any, lang: str) -> str:
+    """The engine's own rule sentence for this value (when the option has one), else the short text."""
+    options = {**_CONTEXT.get(key, {}), key: value}
+    try:
+        rules = BASE.with_options(options)
+    except GolfError:  # a value that needs other options changed (e.g. initial reveals on a small layout)
+        return ""
+    wanted = _STATEMENT_KEYS.get(key, {key})
+    return ("" if lang == "ja" else " ").join(s.text for s in _statements(rules, lang, keys=wanted))
+
+
+@marker("option", required=("key",))
+def option_block(ctx: Context, args: dict[str, str]) -> str:
+    key = args["key"]
+    _check_key(key)
+    if key.startswith("values."):
+        raise MarkerError("card values are shown by golf:value-comparison, not one rank at a time")
+    default = BASE.to_dict()[key]
+    rows = []
+    for value in _values_for(key):
+        users = presets_using(key, value)
+        used = joined([_title(n, ctx.lang) for n in users], ctx.lang) if users else "—"
+        short = escape(describe_option_value(key, value, ctx.lang))
+        meaning = escape(_meaning(key, value, ctx.lang))
+        marker_default = ' class="golf-default"' if value == default else ""
+        raw = "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
+        rows.append(
+            f'<tr data-value="{_attr(value)}"{marker_default}><td><code>{escape(raw)}</code><br>{short}</td>'
+            f"<td>{meaning}</td><td>{escape(used)}</td></tr>"
+        )
+    return (
+        f'<div class="golf-option" id="option-{key}" data-key="{key}">'
+        f'<p class="golf-option-title"><strong>{escape(option_label(key, ctx.lang))}</strong> '
+        f"<code>{key}</code>: {escape(option_help(key, ctx.lang))}</p>"
+        f'<table><thead><tr><th scope="col">{text("value", ctx.lang)}</th>'
+        f'<th scope="col">{text("meaning", ctx.lang)}</th><th scope="col">{text("used_by", ctx.lang)}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+@marker("options")
+def options_index(ctx: Context, args: dict[str, str]) -> str:
+    base = BASE.to_dict()
+    rows = []
+    for key in OPTION_KEYS:
+        changed = [n for n in preset_names() if preset_info(n).rules.to_dict()[key] != base[key]]
+        used = joined([_title(n, ctx.lang) for n in changed], ctx.lang) if changed else "—"
+        target = "#card-values" if key.startswith("values.") else f"#option-{key}"
+        rows.append(
+            f'<tr data-key="{key}"><th scope="row"><a href="{target}">{escape(option_label(key, ctx.lang))}</a></th>'
+            f"<td><code>{key}</code></td>"
+            f'<td data-value="{_attr(base[key])}">{escape(describe_option_value(key, base[key], ctx.lang))}</td>'
+            f"<td>{escape(used)}</td></tr>"
+        )
+    return (
+        '<div class="golf-wide"><table data-golf="options">'
+        f"<caption>{escape(text('options_caption', ctx.lang))}</caption>"
+        f'<thead><tr><th scope="col">{text("option", ctx.lang)}</th><th scope="col">{text("option_key", ctx.lang)}</th>'
+        f'<th scope="col">{text("default_basic", ctx.lang)}</th><th scope="col">{text("changed_by", ctx.lang)}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+@marker("adjustments")
+def adjustments_table(ctx: Context, args: dict[str, str]) -> str:
+    """The bonuses and penalties in the engine's order, with the engine's amounts."""
+    rows = []
+    for index, key in enumerate(ADJUSTMENT_ORDER, start=1):
+        if key == "knock_penalty":
+            amounts = joined(
+                [describe_option_value(key, v, ctx.lang) for v in CHOICES["knock_penalty"] if v != "none"], ctx.lang
+            )
+        elif key == "knock_reward_zero":
+            amounts = "→ 0"
+        elif key == "blackjack":
+            amounts = f"{AMOUNTS['blackjack_score']} → 0"
+        else:
+            amounts = signed(AMOUNTS[key])
+        rows.append(
+            f'<tr data-key="{key}"><td>{index}</td><th scope="row">{escape(adjustment_label(key, ctx.lang))}</th>'
+            f'<td data-amount="{_attr(AMOUNTS.get(key))}">{escape(amounts)}</td>'
+            f"<td>{escape(option_help(key, ctx.lang))}</td></tr>"
+        )
+    return (
+        '<table data-golf="adjustments">'
+        f"<caption>{escape(text('adjustments_caption', ctx.lang))}</caption>"
+        f'<thead><tr><th scope="col">{text("order", ctx.lang)}</th><th scope="col">{text("option", ctx.lang)}</th>'
+        f'<th scope="col">{text("amount", ctx.lang)}</th><th scope="col">{text("meaning", ctx.lang)}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+@marker("glossary")
+def glossary_table(ctx: Context, args: dict[str, str]) -> str:
+    first, second = ("ja", "en") if ctx.lang == "ja" else ("en", "ja")
+    rows = []
+    for key, names in TERMS.items():
+        meaning = DEFINITIONS.get(key, {}).get(ctx.lang, "")
+        rows.append(
+            f'<tr id="term-{key}" data-term="{key}"><th scope="row" lang="{first}">{escape(names[first])}</th>'
+            f'<td lang="{second}">{escape(names[second])}</td><td>{escape(meaning)}</td></tr>'
+        )
+    heads = {"en": text("english", ctx.lang), "ja": text("japanese", ctx.lang)}
+    return (
+        '<table data-golf="glossary">'
+        f"<caption>{escape(text('glossary_caption', ctx.lang))}</caption>"
+        f'<thead><tr><th scope="col">{heads[first]}</th><th scope="col">{heads[second]}</th>'
+        f'<th scope="col">{text("definition", ctx.lang)}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+@marker("layout-diagram", required=("layout",))
+def layout_diagram(ctx: Context, args: dict[str, str]) -> str:
+    rules = BASE.with_options({"layout": args["layout"], "initial_reveals": 0})
+    return f'<figure class="golf-figure" data-layout="{rules.layout}">{positions_diagram(rules, ctx.lang)}</figure>'
