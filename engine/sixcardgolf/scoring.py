@@ -137,8 +137,14 @@ def _anywhere_groups(rules: Rules, placed: list[tuple[int, int]]) -> list[GroupT
         if not _can_match(rules, rank):
             groups.extend(((p,), value[c], False, rank) for p, c in members)
             continue
-        # Cancel the most valuable cards first, so a card left over is the cheapest.
+        # Pair neighbours in falling value: negatives pair with negatives, which is best for an even
+        # count. With an odd count the card left over is the one that leaves the lowest total; it is
+        # not always the cheapest (one-eyed jacks at 0 among negative jacks whose pairs keep value).
         members.sort(key=lambda pc: (-value[pc[1]], pc[0]))
+        if len(members) % 2:
+            # Among equal costs keep the last (the cheapest card, highest position), as before.
+            spare = min(reversed(range(len(members))), key=lambda i: _leftover_cost(rules, members, i, rank))
+            members.append(members.pop(spare))
         while len(members) >= 2:
             (p1, c1), (p2, c2) = members.pop(0), members.pop(0)
             pair_points = _matched_value(rules, [value[c1], value[c2]], rank)
@@ -146,6 +152,14 @@ def _anywhere_groups(rules: Rules, placed: list[tuple[int, int]]) -> list[GroupT
         groups.extend(((p,), value[c], False, rank) for p, c in members)
     groups.sort(key=lambda g: g[0][0])
     return groups
+
+
+def _leftover_cost(rules: Rules, members: list[tuple[int, int]], spare: int, rank: int) -> int:
+    """Points of one rank's cards when card `spare` is left over and the rest pair off in order."""
+    value = rules.card_points
+    rest = [value[c] for i, (_, c) in enumerate(members) if i != spare]
+    pairs = sum(_matched_value(rules, rest[i : i + 2], rank) for i in range(0, len(rest), 2))
+    return pairs + value[members[spare][1]]
 
 
 def layout_adjustments(rules: Rules, groups: list[GroupTuple]) -> list[tuple[str, int]]:
