@@ -1,0 +1,213 @@
+"""Random-simulation conformance test, in the style of OpenSpiel's game tests.
+
+Whole matches are played with uniformly random legal actions, over every preset
+and over random combinations of options. At every step: the cards are
+conserved, legal actions are sorted and only the seat to move has any, a clone
+equals the original and is independent of it, an illegal action changes
+nothing, and every observation shows exactly what its seat may see. At every
+hole's end: the hole ended within its turn limit, with all cards face up, and
+every seat's points equal an independent brute-force scorer (golf_reference).
+Saves are restored and compared mid-hole and at the end of each hole, and undo
+is tried at a random point of each hole.
+
+The normal run plays a little over 10,000 holes; `--run-slow` plays ten times more.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import golf_reference as ref
+import pytest
+from golf_rig import snapshot
+from sixcardgolf import IllegalActionError, Match, Rules, observe, preset_names
+from sixcardgolf import actions as A
+from sixcardgolf.hole import HOLDING, NO_CARD, OPENING
+from sixcardgolf.observation import UNKNOWN
+from sixcardgolf.rules import CHOICES
+
+BOOL_KEYS = [f.name for f in dataclasses.fields(Rules) if f.init and isinstance(f.default, bool)]
+ALL_ACTIONS = [A.DRAW_STOCK, A.TAKE_DISCARD, A.DISCARD, A.KNOCK, A.EARLY_KNOCK, A.SKIP_FLIP, A.NEXT_HOLE] + [
+    base + p for base in (A.SWAP, A.FLIP) for p in range(A.MAX_POSITIONS)
+]
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A random but valid combination of options (the turn limit often small, to reach it)."""
+    options: dict[str, object] = {key: rng.choice(choices) for key, choices in CHOICES.items()}
+    options.update({key: rng.random() < 0.4 for key in BOOL_KEYS})
+    options["tie_counts_as_lowest"] = rng.random() < 0.7
+    options["jokers_per_deck"] = rng.choice([0, 0, 1, 2])
+    options["decks"] = rng.choice(["auto", "auto", 1, 2, 3])
+    size = {"2x2": 4, "2x3": 6, "2x4": 8, "3x3": 9}[options["layout"]]  # type: ignore[index]
+    options["initial_reveals"] = rng.choice([0, 1, 2, 2, 3, size])
+    options["initial_reveals"] = min(options["initial_reveals"], size)  # type: ignore[type-var]
+    options["joker_pair_value"] = rng.choice(["none", "none", -4, 0, 3])
+    options["turn_limit"] = rng.choice([240, 240, rng.randint(1, 30)])
+    options["holes"] = rng.randint(1, 3)
+    for rank in ("A", "2", "5", "10", "J", "Q", "K", "JK"):
+        if rng.random() < 0.25:
+            options[f"values.{rank}"] = rng.randint(-5, 12)
+    return Rules().with_options(options)
+
+
+def seat_count(rules: Rules, rng: random.Random) -> int:
+    players = rng.choice([2, 2, 3, 4, 5, 6])
+    while players > 2:
+        try:
+            rules.check_players(players)
+            break
+        except ValueError:
+            players -= 1
+    return players
+
+
+def check_step(match: Match, rng: random.Random, shoe: Counter[int]) -> None:
+    hole = match.hole
+    rules = hole.rules
+    # Cards are conserved: stock + discard + layouts + the card in hand is the whole shoe.
+    in_play = Counter(hole.stock) + Counter(hole.discard)
+    for layout in hole.layouts:
+        in_play.update(layout)
+    if hole.held != NO_CARD:
+        in_play[hole.held] += 1
+    assert in_play == shoe
+    assert hole.turns <= rules.turn_limit
+    # Legal actions: sorted, distinct, only for the seat to move.
+    legal = hole.legal_actions()
+    assert legal == sorted(set(legal))
+    mover = hole.current_player()
+    for seat in range(hole.players):
+        assert hole.legal_actions(seat) == (legal if seat == mover else [])
+    if hole.is_over():
+        assert legal == [] and mover == -1
+    else:
+        assert legal, "a hole that is not over must offer its seat a move"
+    # Observations: each seat sees public cards, its own peeks, and the drawn card if it may.
+    for seat in range(hole.players):
+        seen = observe(hole, seat)
+        for s, layout in enumerate(hole.layouts):
+            known = hole.up[s] | (hole.peeked[s] if s == seat else 0)
+            assert list(seen.layouts[s]) == [c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)]
+            assert seen.visible_scores[s] == ref.visible(rules, layout, hole.up[s])
+        assert seen.legal_actions == tuple(hole.legal_actions(seat))
+        may_see_held = hole.held != NO_CARD and (seat == mover or hole.held_from_discard)
+        assert seen.held == (hole.held if may_see_held else UNKNOWN)
+        assert seen.stock_count == len(hole.stock) and list(seen.discard) == hole.discard
+    # Clone equals the original and is independent of it.
+    before = snapshot(hole)
+    twin = hole.clone()
+    assert snapshot(twin) == before
+    if legal:
+        twin.apply_action(rng.choice(legal))
+        assert snapshot(hole) == before
+    # An illegal action raises and changes nothing.
+    illegal = [a for a in ALL_ACTIONS if a not in legal and a != A.NEXT_HOLE]
+    with pytest.raises(IllegalActionError):
+        hole.apply_action(rng.choice(illegal))
+    assert snapshot(hole) == before
+
+
+def check_save(match: Match) -> None:
+    restored = Match.from_save(match.dumps())
+    assert snapshot(restored.hole) == snapshot(match.hole)
+    assert restored.records == match.records and restored.log == match.log
+    assert restored.outcome() == match.outcome()
+
+
+def check_undo(match: Match, seat: int) -> None:
+    """Undo on a copy: back to `seat` holding the same drawn card, the cards still conserved."""
+    copy = Match.from_save(match.dumps())
+    copy.undo(seat)
+    hole = copy.hole
+    assert hole.phase == HOLDING and hole.seat == seat and len(copy.log) < len(match.log)
+    assert copy.log == match.log[: len(copy.log)]
+
+
+def check_hole_end(match: Match) -> None:
+    hole = match.hole
+    rules = hole.rules
+    assert hole.is_over() and hole.turns <= rules.turn_limit
+    assert all(up == (1 << rules.size) - 1 for up in hole.up), "every card is turned up at the end"
+    if hole.end_reason == "turn_limit":
+        assert hole.turns == rules.turn_limit, "the turn limit ends a hole exactly when it is reached"
+    went_out = None if hole.went_out < 0 else hole.went_out
+    knocked = None if hole.knocker < 0 else hole.knocker
+    expected = ref.totals(rules, hole.layouts, went_out, knocked)
+    assert hole.returns() == expected, (rules.to_dict(), hole.debug_dict(), went_out, knocked)
+    breakdown = hole.scores()
+    assert [s.total for s in breakdown] == expected
+    for score in breakdown:
+        assert score.card_points == sum(g.points for g in score.groups)
+        assert score.total == score.card_points + sum(a.points for a in score.adjustments)
+    assert match.records[-1].points == tuple(expected)
+
+
+def play_matches(rules_for: object, seed: str, holes_wanted: int) -> int:
+    """Play random matches until `holes_wanted` holes are done; return the count."""
+    rng = random.Random(f"conformance/{seed}")
+    holes = 0
+    while holes < holes_wanted:
+        rules = rules_for(rng) if callable(rules_for) else rules_for
+        players = seat_count(rules, rng)
+        match = Match(rules, players, rng.getrandbits(32))
+        shoe = Counter(rules.shoe_for(players))
+        while True:
+            deep_check = rng.random() < 0.25  # every step fully checked on a quarter of the holes
+            save_at = rng.randint(0, 40)
+            undo_at = rng.randint(0, 60)
+            steps = 0
+            previous_totals = match.totals()
+            while not match.hole.is_over():
+                if deep_check:
+                    check_step(match, rng, shoe)
+                if steps == save_at:
+                    check_save(match)
+                if steps == undo_at and match.hole.phase != OPENING:
+                    seat = rng.randrange(players)
+                    if match.can_undo(seat):
+                        check_undo(match, seat)
+                match.apply_action(rng.choice(match.legal_actions()))
+                steps += 1
+            check_step(match, rng, shoe)
+            check_hole_end(match)
+            holes += 1
+            record = match.records[-1]
+            if not record.playoff:
+                assert match.totals() == [t + p for t, p in zip(previous_totals, record.points, strict=True)]
+            if match.is_over():
+                check_save(match)
+                break
+            match.next_hole()
+            # The deal rotates: the dealer moves one seat, the seat after the dealer starts.
+            assert match.hole.dealer == (len(match.records) - 1) % players
+        outcome = match.outcome()
+        assert outcome is not None and outcome.totals == tuple(match.totals())
+        if rules.ties == "shared" or len(outcome.winners) == 1:
+            lowest = min(outcome.totals)
+            if not any(r.playoff for r in match.records):
+                assert outcome.winners == tuple(s for s in range(players) if outcome.totals[s] == lowest)
+    return holes
+
+
+PRESET_CASES = [(name, part) for name in preset_names() for part in range(3)]
+
+
+@pytest.mark.parametrize(("preset", "part"), PRESET_CASES)
+def test_every_preset_plays_by_the_rules(preset: str, part: int) -> None:
+    from sixcardgolf import load_preset
+
+    assert play_matches(load_preset(preset), seed=f"{preset}/{part}", holes_wanted=140) >= 140
+
+
+@pytest.mark.parametrize("part", range(24))
+def test_random_option_combinations_play_by_the_rules(part: int) -> None:
+    assert play_matches(random_rules, seed=f"options/{part}", holes_wanted=300) >= 300
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", range(40))
+def test_many_more_random_holes(part: int) -> None:
+    assert play_matches(random_rules, seed=f"slow/{part}", holes_wanted=2500) >= 2500
