@@ -1,0 +1,88 @@
+"""What to print: a document spec (kind, rules, language, paper, table size), its title, file name and PDF."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sixcardgolf import Rules, RulesError
+
+from . import KINDS, facts, rules_sheet, score_pad
+from .labels import game_term, label
+from .page import LANGS, PAPERS
+from .render import PrintableError, Rendered, render_one_page
+
+PAD_HOLES = (1, 18)  # a score pad has one row per hole and must stay one page
+
+
+@dataclass(frozen=True)
+class DocumentSpec:
+    kind: str
+    rules: Rules
+    lang: str
+    paper: str
+    preset: str | None = None  # None: custom rules (a rules file)
+    players: int = facts.TABLE_MAX_PLAYERS  # score pads only
+    holes: int | None = None  # score pads only; None: the rules' own hole count
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise PrintableError(f"kind {self.kind!r} is not known: expected one of {', '.join(KINDS)}")
+        if self.lang not in LANGS:
+            raise PrintableError(f"language {self.lang!r} is not available: expected one of {', '.join(LANGS)}")
+        if self.paper not in PAPERS:
+            raise PrintableError(f"paper {self.paper!r} is not known: expected one of {', '.join(PAPERS)}")
+        if self.kind == "scorepad":
+            if isinstance(self.players, bool) or not 2 <= self.players <= facts.TABLE_MAX_PLAYERS:
+                raise PrintableError(
+                    f"players {self.players!r} is not allowed on a score pad: expected 2 to {facts.TABLE_MAX_PLAYERS}"
+                )
+            try:
+                self.rules.check_players(self.players)
+            except RulesError as error:
+                raise PrintableError(str(error)) from None
+            low, high = PAD_HOLES
+            if not low <= self.hole_count <= high:
+                raise PrintableError(
+                    f"holes {self.hole_count!r} is not allowed on a score pad: expected {low} to {high}"
+                )
+
+    @property
+    def hole_count(self) -> int:
+        return self.holes if self.holes is not None else self.rules.holes
+
+    @property
+    def rules_title(self) -> str:
+        return facts.rules_title(self.preset, self.lang)
+
+    def title(self) -> str:
+        paper = PAPERS[self.paper].label[self.lang]
+        game = game_term("game", self.lang)
+        if self.kind == "rules":
+            if self.lang == "ja":
+                return f"{game} {label('rule_sheet', 'ja')}：{self.rules_title}（{paper}）"
+            return f"{game} rule sheet: {self.rules_title} ({paper})"
+        if self.lang == "ja":
+            return f"{game} {label('score_pad', 'ja')}：{self.rules_title}・{self.players}人・{self.hole_count}ホール（{paper}）"
+        return f"{game} score pad: {self.rules_title}, {self.players} players, {self.hole_count} holes ({paper})"
+
+    def file_stem(self) -> str:
+        name = self.preset or "custom"
+        if self.kind == "rules":
+            return f"rules-{name}-{self.lang}-{self.paper}"
+        return f"scorepad-{name}-{self.players}p-{self.hole_count}h-{self.lang}-{self.paper}"
+
+    def steps(self) -> int:
+        return rules_sheet.STEPS if self.kind == "rules" else score_pad.STEPS
+
+    def build_html(self, step: int) -> str:
+        if self.kind == "rules":
+            return rules_sheet.build_html(self.rules, self.preset, self.lang, self.paper, step)
+        return score_pad.build_html(self.rules, self.preset, self.lang, self.paper, self.players, self.hole_count, step)
+
+    def first_guess(self) -> int:
+        if self.kind == "rules":
+            return rules_sheet.guess_step(self.rules, self.lang, self.paper)
+        return 0
+
+    def render(self) -> Rendered:
+        return render_one_page(self.build_html, self.steps(), self.title(), self.first_guess())

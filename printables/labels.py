@@ -1,0 +1,76 @@
+"""The printables' own words (headings, form labels), in English and Japanese.
+
+Rule facts never live here: numbers, values and rule sentences come from the engine.
+Game terms (hole, total, pair, ...) come from the engine's glossary, so the sheets use
+the same Japanese words as the site and the playground.
+"""
+
+from __future__ import annotations
+
+from sixcardgolf import glossary
+
+LABELS: dict[str, dict[str, str]] = {
+    "not_solitaire": {
+        "en": "A card game for a table of players; not {solitaire}, which is a different game.",
+        "ja": "数人で遊ぶカードゲームです。ひとり遊びの{solitaire}とは別のゲームです。",
+    },
+    "rule_sheet": {"en": "Rule sheet", "ja": "ルールシート"},
+    "score_pad": {"en": "Score pad", "ja": "スコア表"},
+    "custom_rules": {"en": "Custom rules", "ja": "カスタムルール"},
+    "custom_summary": {
+        "en": "A custom set of rules. Every rule below is the one this sheet was printed for.",
+        "ja": "カスタム設定のルールです。以下のルールはすべて、この用紙を印刷したときの設定です。",
+    },
+    "strip_players": {"en": "Players", "ja": "人数"},
+    "strip_decks": {"en": "Decks", "ja": "デッキ"},
+    "strip_need": {"en": "You need", "ja": "用意するもの"},
+    "players_range": {"en": "{low}–{high} players", "ja": "{low}〜{high}人"},
+    "players_one": {"en": "{low} players", "ja": "{low}人"},
+    "deck_count_one": {"en": "1 deck", "ja": "1組"},
+    "deck_count": {"en": "{count} decks", "ja": "{count}組"},
+    "deck_for": {"en": "{decks} for {players}", "ja": "{players}は{decks}"},
+    "cards_per_deck": {"en": "standard 52-card deck", "ja": "52枚のトランプ"},
+    "jokers_per_deck": {"en": "+ {count} joker per deck", "ja": "1組につきジョーカー{count}枚"},
+    "jokers_per_deck_many": {"en": "+ {count} jokers per deck", "ja": "1組につきジョーカー{count}枚"},
+    "pencil": {"en": "pencil and a score pad", "ja": "筆記用具とスコア表"},
+    "example": {"en": "Example at the end of a hole", "ja": "ホール終了時の例"},
+    "example_legend": {
+        "en": "Numbers are positions; an outline marks cards that cancel as a pair.",
+        "ja": "小さな数字は位置の番号です。囲みはペアとして打ち消し合うカードです。",
+    },
+    "columns_word": {"en": "column", "ja": "列"},
+    "differs": {"en": "differs from the basic game", "ja": "基本ルールとの違い"},
+    "footer_rules": {
+        "en": "Six Card Golf · {title} · rules engine {version} · every rule on this sheet comes from the engine",
+        "ja": "シックスカードゴルフ・{title}・ルールエンジン {version}・このシートのルールはすべてエンジンから生成",
+    },
+    "footer_pad": {
+        "en": "Six Card Golf · {title} · lowest total wins · rules engine {version}",
+        "ja": "シックスカードゴルフ・{title}・合計の少ない人が勝ち・ルールエンジン {version}",
+    },
+    "date": {"en": "Date", "ja": "日付"},
+    "place": {"en": "Place", "ja": "場所"},
+    "names": {"en": "Name", "ja": "名前"},
+    "hole_points": {"en": "Hole", "ja": "得点"},
+    "running_total": {"en": "Total", "ja": "累計"},
+    "playoff": {"en": "Play-off", "ja": "プレーオフ"},
+    "winner": {"en": "Winner", "ja": "勝者"},
+    "reminder": {"en": "Reminder", "ja": "早見表"},
+    "preset": {"en": "Rules", "ja": "ルール"},
+}
+
+
+def label(key: str, lang: str, **values: object) -> str:
+    text = LABELS[key][lang]
+    return text.format(**values) if values else text
+
+
+def game_term(key: str, lang: str) -> str:
+    """A game term from the engine's one glossary."""
+    return glossary.term(key, lang)
+
+
+def heading_term(key: str, lang: str) -> str:
+    """A glossary term used as a heading: capitalised in English."""
+    text = game_term(key, lang)
+    return text[:1].upper() + text[1:] if lang == "en" else text
