@@ -81,6 +81,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "a4": ("A4", "A4"),
     "letter": ("US Letter", "USレター"),
     "yes": ("yes", "あり"),
+    "standard": ("standard", "標準"),
 }  # fmt: skip
 
 _SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"), "ja": ("スペード", "ハート", "ダイヤ", "クラブ")}

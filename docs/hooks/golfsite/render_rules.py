@@ -266,6 +266,7 @@ _CONTEXT: dict[str, dict[str, Any]] = {
 }
 _STATEMENT_KEYS: dict[str, set[str]] = {
     "peek": {"initial_reveals"},
+    "one_eyed_jacks": {"suits"},
     "knock_penalty": {"knock"},
     "knock_reward_zero": {"knock"},
     "tie_counts_as_lowest": {"knock"},
@@ -289,15 +290,32 @@ def _values_for(key: str) -> list[Any]:
     return seen
 
 
-def _meaning(key: str, value: Any, lang: str) -> str:
-    """The engine's own rule sentence for this value (when the option has one), else the short text."""
+def _meaning(key: str, value: Any, lang: str) -> list[str]:
+    """The engine's own rule sentences for this value of the option (empty if the option has none)."""
     options = {**_CONTEXT.get(key, {}), key: value}
     try:
         rules = BASE.with_options(options)
     except GolfError:  # a value that needs other options changed (e.g. initial reveals on a small layout)
-        return ""
+        return []
     wanted = _STATEMENT_KEYS.get(key, {key})
-    return ("" if lang == "ja" else " ").join(s.text for s in _statements(rules, lang, keys=wanted))
+    return [sentence for s in _statements(rules, lang, keys=wanted) for sentence in _sentences(s.text, lang)]
+
+
+def _sentences(paragraph: str, lang: str) -> list[str]:
+    end = "。" if lang == "ja" else ". "
+    parts = paragraph.replace(end, end + "\n").split("\n")
+    return [part.strip() for part in parts if part.strip()]
+
+
+def _distinct_meanings(key: str, values: list[Any], lang: str) -> list[str]:
+    """Each value's rule text without the sentences every value shares, so the differences stand out."""
+    meanings = [_meaning(key, value, lang) for value in values]
+    while len(meanings) > 1 and all(m and m[0] == meanings[0][0] for m in meanings):
+        meanings = [m[1:] for m in meanings]
+    while len(meanings) > 1 and all(m and m[-1] == meanings[0][-1] for m in meanings):
+        meanings = [m[:-1] for m in meanings]
+    glue = "" if lang == "ja" else " "
+    return [glue.join(m) for m in meanings]
 
 
 @marker("option", required=("key",))
@@ -308,11 +326,18 @@ def option_block(ctx: Context, args: dict[str, str]) -> str:
         raise MarkerError("card values are shown by golf:value-comparison, not one rank at a time")
     default = BASE.to_dict()[key]
     rows = []
-    for value in _values_for(key):
+    values = _values_for(key)
+    for value, meaning_text in zip(values, _distinct_meanings(key, values, ctx.lang), strict=True):
         users = presets_using(key, value)
         used = joined([_title(n, ctx.lang) for n in users], ctx.lang) if users else "—"
         short = escape(describe_option_value(key, value, ctx.lang))
-        meaning = escape(_meaning(key, value, ctx.lang))
+        meaning = escape(meaning_text) or "—"
+        if value == default:
+            short += (
+                f" <em>({text('standard', ctx.lang)})</em>"
+                if ctx.lang == "en"
+                else f"<em>（{text('standard', ctx.lang)}）</em>"
+            )
         marker_default = ' class="golf-default"' if value == default else ""
         raw = "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
         rows.append(
