@@ -1,0 +1,28 @@
+"""One strict build of the whole bilingual site per test session, shared by the site tests."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sitebuild import HOOKS, build_site, fake_printables
+
+sys.path.insert(0, str(HOOKS))  # the hook helpers (package golfsite), for tests that call them directly
+
+
+@pytest.fixture(scope="session")
+def printables_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("printables")
+    fake_printables(folder)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory, printables_dir: Path) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    done = build_site(out, printables_dir)
+    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+    return out
