@@ -8,6 +8,7 @@ up as the discard, gives exactly the layouts, discard and stock top asked for.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -15,6 +16,9 @@ from collections.abc import Sequence
 from sixcardgolf import HoleState, Rules, parse_action, parse_card, parse_layout
 from sixcardgolf import actions as A
 from sixcardgolf.hole import OPENING
+from sixcardgolf.rules import CHOICES
+
+BOOL_KEYS = [f.name for f in dataclasses.fields(Rules) if f.init and isinstance(f.default, bool)]
 
 
 class StackedRandom(random.Random):
@@ -102,3 +106,33 @@ def snapshot(state: HoleState) -> tuple[object, ...]:
         value = getattr(state, name)
         out.append([v[:] if isinstance(v, list) else v for v in value] if isinstance(value, list) else value)
     return tuple(out)
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A random but valid combination of options (the turn limit often small, to reach it)."""
+    options: dict[str, object] = {key: rng.choice(choices) for key, choices in CHOICES.items()}
+    options.update({key: rng.random() < 0.4 for key in BOOL_KEYS})
+    options["tie_counts_as_lowest"] = rng.random() < 0.7
+    options["jokers_per_deck"] = rng.choice([0, 0, 1, 2])
+    options["decks"] = rng.choice(["auto", "auto", 1, 2, 3])
+    size = {"2x2": 4, "2x3": 6, "2x4": 8, "3x3": 9}[options["layout"]]  # type: ignore[index]
+    options["initial_reveals"] = rng.choice([0, 1, 2, 2, 3, size])
+    options["initial_reveals"] = min(options["initial_reveals"], size)  # type: ignore[type-var]
+    options["joker_pair_value"] = rng.choice(["none", "none", -4, 0, 3])
+    options["turn_limit"] = rng.choice([240, 240, rng.randint(1, 30)])
+    options["holes"] = rng.randint(1, 3)
+    for rank in ("A", "2", "5", "10", "J", "Q", "K", "JK"):
+        if rng.random() < 0.25:
+            options[f"values.{rank}"] = rng.randint(-5, 12)
+    return Rules().with_options(options)
+
+
+def seat_count(rules: Rules, rng: random.Random) -> int:
+    players = rng.choice([2, 2, 3, 4, 5, 6])
+    while players > 2:
+        try:
+            rules.check_players(players)
+            break
+        except ValueError:
+            players -= 1
+    return players
