@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 # MkDocs puts this file's folder on sys.path while it loads the hook: the helpers live beside it.
-from golfsite import examples, ladder, render_rules  # noqa: F401  (importing registers their markers)
+import golfsite  # noqa: F401  (importing the package registers every marker)
 from golfsite.markers import Context, MarkerError, replace_markers
 from golfsite.printables import copy_into_site, printables_dir
 from mkdocs.exceptions import PluginError

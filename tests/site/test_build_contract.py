@@ -1,0 +1,264 @@
+"""What the build promises beyond the page contents: data-driven pages, offline resources, loud failures."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from golfsite.markers import Context, MarkerError, replace_markers
+from htmltree import find_all, parse, text
+from sitebuild import LANGS, PAGES, REPO, build_site, fake_printables, page_path
+
+
+# -- one value changed in a preset's data file changes the built pages, with no other edit ------------------
+def _joker_facts(site: Path, lang: str) -> dict[str, str]:
+    """Where the jokers preset's joker value shows: its value table, the comparison table, the FAQ list."""
+    scoring = parse(page_path(site, lang, "scoring/"))
+    table = next(t for t in find_all(scoring, "table", **{"data-golf": "values"}) if t.get("data-preset") == "jokers")
+    joker_row = [text(row) for row in table.iter("tr")][-1]
+    variants = parse(page_path(site, lang, "variants/"))
+    cell = next(
+        text(td)
+        for row in variants.iter("tr")
+        if row.get("data-key") == "values.JK"
+        for td in row.iter("td")
+        if td.get("data-preset") == "jokers"
+    )
+    faq = text(find_all(parse(page_path(site, lang, "faq/")), "article")[0])
+    return {"table": joker_row, "comparison": cell, "faq": faq}
+
+
+def test_changing_preset_data_changes_the_site(site: Path, printables_dir: Path, tmp_path: Path) -> None:
+    original_file = REPO / "engine" / "sixcardgolf" / "preset_data" / "jokers.json"
+    original_text = original_file.read_text(encoding="utf-8")
+    data = json.loads(original_text)
+    assert data["options"]["values.JK"] != -7, "pick another test value: -7 is already the data"
+    engine_copy = tmp_path / "engine"
+    shutil.copytree(
+        REPO / "engine" / "sixcardgolf", engine_copy / "sixcardgolf", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    data["options"]["values.JK"] = -7
+    (engine_copy / "sixcardgolf" / "preset_data" / "jokers.json").write_text(json.dumps(data), encoding="utf-8")
+
+    changed = tmp_path / "site"
+    done = build_site(changed, printables_dir, engine_path=engine_copy)
+    assert done.returncode == 0, done.stderr
+    assert original_file.read_text(encoding="utf-8") == original_text, "the real preset file must stay untouched"
+
+    for lang in LANGS:
+        before, after = _joker_facts(site, lang), _joker_facts(changed, lang)
+        assert "−7" not in before["table"] and "−7" in after["table"]
+        assert before["comparison"] != "−7" and after["comparison"] == "−7"
+        assert "−7" in after["faq"] and "−7" not in before["faq"]
+        # Pages that do not show the jokers preset are the same before and after.
+        for page in ("rules/", "glossary/"):
+            assert page_path(site, lang, page).read_text() == page_path(changed, lang, page).read_text()
+
+
+# -- nothing from another host ---------------------------------------------------------------------------------
+RESOURCE_ATTRIBUTES = {
+    "script": ("src",),
+    "link": ("href",),
+    "img": ("src", "srcset"),
+    "source": ("src", "srcset"),
+    "iframe": ("src",),
+    "video": ("src", "poster"),
+    "audio": ("src",),
+    "embed": ("src",),
+    "object": ("data",),
+    "image": ("href", "xlink:href"),
+    "use": ("href", "xlink:href"),
+    "input": ("src",),
+}
+FOREIGN = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)""")
+
+
+def test_no_page_references_another_host(site: Path) -> None:
+    checked = 0
+    for path in site.rglob("*.html"):
+        root = parse(path)
+        for element in root.iter():
+            for attribute in RESOURCE_ATTRIBUTES.get(element.tag, ()):
+                value = element.get(attribute) or ""
+                for candidate in value.split(","):
+                    assert not FOREIGN.match(candidate), (
+                        f"{path.relative_to(site)}: <{element.tag} {attribute}={value!r}>"
+                    )
+                    checked += 1
+            for url in CSS_URL.findall(element.get("style") or ""):
+                assert not any(FOREIGN.match(u) for u in url if u), f"{path}: style {element.get('style')!r}"
+        for style in root.iter("style"):
+            for url in CSS_URL.findall(text(style)):
+                assert not any(FOREIGN.match(u) for u in url if u), f"{path}: <style> loads {url}"
+    for path in site.rglob("*.css"):
+        for url in CSS_URL.findall(path.read_text(encoding="utf-8")):
+            assert not any(FOREIGN.match(u) for u in url if u), f"{path.relative_to(site)} loads {url}"
+    assert checked > 100
+
+
+def test_fonts_are_not_loaded_from_elsewhere(site: Path) -> None:
+    home = page_path(site, "en", "").read_text(encoding="utf-8")
+    assert "fonts.googleapis" not in home and "fonts.gstatic" not in home
+
+
+# -- printables ---------------------------------------------------------------------------------------------------
+def test_printables_pages_show_their_language_and_the_files_exist(site: Path, printables_dir: Path) -> None:
+    manifest = json.loads((printables_dir / "manifest.json").read_text())["documents"]
+    for lang in LANGS:
+        path = page_path(site, lang, "printables/")
+        root = parse(path)
+        base = path.parent.relative_to(site).as_posix()
+        images = [img.get("src") for img in root.iter("img") if "printables/" in img.get("src", "")]
+        links = [a.get("href") for a in root.iter("a") if a.get("href", "").endswith(".pdf")]
+        mine = [d for d in manifest if d["lang"] == lang]
+        assert {posixpath.basename(h) for h in links} == {d["pdf"] for d in mine}
+        assert {d["preview"] for d in mine} >= {posixpath.basename(s) for s in images} and images
+        for reference in images + links:
+            target = site / posixpath.normpath(posixpath.join(base, reference))
+            assert target.is_file(), f"{lang} printables page points at a missing file {reference}"
+        for img in root.iter("img"):
+            assert img.get("alt"), "every preview needs a text alternative"
+
+
+def test_missing_manifest_fails_the_build_with_the_command_to_run(tmp_path: Path) -> None:
+    done = build_site(tmp_path / "site", tmp_path / "nothing-here")
+    assert done.returncode != 0
+    assert "printables.md" in done.stderr
+    assert "python -m printables build-all --out build/printables" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d[0].update(preset="no-such-preset"), "unknown preset 'no-such-preset'"),
+        (lambda d: d[0].update(kind="poster"), "kind 'poster' is not one of rules, scorepad"),
+        (lambda d: d[0].update(pdf="../escape.pdf"), "is not a plain file name"),
+        (lambda d: d[0].update(preview="gone.png"), "gone.png is missing"),
+    ],
+)
+def test_bad_manifest_is_reported(tmp_path: Path, change, message: str) -> None:
+    documents = fake_printables(tmp_path)
+    change(documents)
+    (tmp_path / "manifest.json").write_text(json.dumps({"documents": documents}))
+    ctx = Context(lang="en", page="printables.md", url="printables/", repo_root=REPO, printables_dir=tmp_path)
+    with pytest.raises(MarkerError, match=re.escape(message)):
+        replace_markers("<!-- golf:printables -->", ctx)
+
+
+# -- unknown markers, presets and options fail the build, naming page and marker ----------------------------------
+def _context(tmp_path: Path) -> Context:
+    return Context(lang="en", page="faq.md", url="faq/", repo_root=tmp_path, printables_dir=tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("marker", "reason"),
+    [
+        ("<!-- golf:card-vaules preset=basic -->", "unknown marker golf:card-vaules"),
+        ("<!-- golf:card-values preset=nope -->", "unknown preset 'nope'"),
+        ('<!-- golf:rules preset=basic set="no_such_option=1" -->', "unknown option 'no_such_option'"),
+        ("<!-- golf:option key=colour -->", "unknown option 'colour'"),
+        ("<!-- golf:option-value preset=basic key=knock_penality -->", "unknown option 'knock_penality'"),
+        ("<!-- golf:card-values preset=basic colour=red -->", "unknown argument(s) colour"),
+        ("<!-- golf:card-values -->", "needs the argument(s) preset"),
+        ('<!-- golf:example preset=basic layout="8H KS / 8C AS" -->', "is 2x2, but these rules deal 2x3"),
+        ('<!-- golf:example preset=basic layout="8H KS 2X / 8C AS 5H" -->', "'2X' is not a card"),
+        ("<!-- golf:rules preset=basic section=dealing -->", "unknown section 'dealing'"),
+        ("<!-- golf:value preset=basic rank=Z -->", "unknown rank 'Z'"),
+        ("<!-- golf:statement preset=basic key=knock -->", "no statement with key 'knock'"),
+        ("<!-- golf:presets-using key=knock value=perhaps -->", "expected true or false"),
+        ("<!-- golf:card-values preset=basic", "is malformed"),
+    ],
+)
+def test_bad_marker_names_page_and_marker(tmp_path: Path, marker: str, reason: str) -> None:
+    page = f"# A page\n\nSome text.\n\n{marker}\n"
+    with pytest.raises(MarkerError) as raised:
+        replace_markers(page, _context(tmp_path))
+    message = str(raised.value)
+    assert "page faq.md" in message
+    assert marker[:20] in message
+    assert reason in message
+
+
+def _site_copy(tmp_path: Path) -> Path:
+    copy = tmp_path / "repo"
+    copy.mkdir()
+    shutil.copy(REPO / "mkdocs.yml", copy)
+    shutil.copytree(REPO / "docs", copy / "docs", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO / "overrides", copy / "overrides")
+    return copy
+
+
+def test_unknown_preset_fails_the_real_build(tmp_path: Path, printables_dir: Path) -> None:
+    copy = _site_copy(tmp_path)
+    page = copy / "docs" / "strategy.ja.md"
+    page.write_text(page.read_text() + "\n<!-- golf:card-values preset=mystery -->\n", encoding="utf-8")
+    done = build_site(tmp_path / "site", printables_dir, config_dir=copy)
+    assert done.returncode != 0
+    assert "strategy.ja.md" in done.stderr
+    assert "<!-- golf:card-values preset=mystery -->" in done.stderr
+    assert "unknown preset 'mystery'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_pages_can_carry_their_own_scripts(tmp_path: Path, printables_dir: Path) -> None:
+    """A future interactive page lists its scripts in its front matter; both languages load the same file."""
+    copy = _site_copy(tmp_path)
+    (copy / "docs" / "tools").mkdir()
+    (copy / "docs" / "tools" / "app.js").write_text("document.body.dataset.ready = 'yes';\n")
+    for suffix, title in (("", "Tool"), (".ja", "ツール")):
+        (copy / "docs" / f"tool{suffix}.md").write_text(
+            f"---\nextra_scripts: [tools/app.js]\n---\n\n# {title}\n", encoding="utf-8"
+        )
+    out = tmp_path / "site"
+    done = build_site(out, printables_dir, config_dir=copy)
+    assert done.returncode == 0, done.stderr
+    for lang in LANGS:
+        path = page_path(out, lang, "tool/")
+        scripts = [s for s in parse(path).iter("script") if (s.get("src") or "").endswith("tools/app.js")]
+        assert len(scripts) == 1 and scripts[0].get("type") == "module"
+        target = out / posixpath.normpath(
+            posixpath.join(path.parent.relative_to(out).as_posix(), scripts[0].get("src"))
+        )
+        assert target.is_file()
+    assert not list(parse(page_path(out, "en", "rules/")).iter("script")) or all(
+        "tools/app.js" not in (s.get("src") or "") for s in parse(page_path(out, "en", "rules/")).iter("script")
+    )
+
+
+# -- the AI ladder is quoted when the benchmark has run, and a note stands in when it has not -------------------------
+def test_ai_ladder_note_without_results(tmp_path: Path) -> None:
+    for lang, word in (("en", "benchmark"), ("ja", "ベンチマーク")):
+        ctx = Context(lang=lang, page="strategy.md", url="strategy/", repo_root=tmp_path, printables_dir=tmp_path)
+        out = replace_markers("<!-- golf:ai-ladder -->", ctx)
+        assert word in out and "|" not in out
+
+
+def test_ai_ladder_quotes_the_results_table(tmp_path: Path) -> None:
+    results = tmp_path / "bench" / "results"
+    results.mkdir(parents=True)
+    table = "| level | wins vs random |\n|---|---|\n| easy | 61 % |\n| hard | 93 % |"
+    (results / "ai_ladder.md").write_text(f"# AI ladder\n\nMeasured on 2 cores.\n\n{table}\n\nNotes after.\n")
+    ctx = Context(lang="en", page="strategy.md", url="strategy/", repo_root=tmp_path, printables_dir=tmp_path)
+    out = replace_markers("<!-- golf:ai-ladder -->", ctx)
+    assert table in out and "Notes after" not in out
+
+
+# -- search works in both languages -----------------------------------------------------------------------------------
+def test_search_index_covers_both_languages(site: Path) -> None:
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert {"en", "ja"} <= set(index["config"]["lang"])
+    separator = re.compile(index["config"]["separator"])
+    words = [w for w in separator.split("山札から1枚引きます。捨て札の山、表向き・裏向き「ペア」") if w]
+    assert words == ["山札から1枚引きます", "捨て札の山", "表向き", "裏向き", "ペア"]
+    locations = {doc["location"].split("#")[0] for doc in index["docs"]}
+    for page in PAGES:
+        assert page in locations and f"ja/{page}" in locations, f"{page} missing from the search index"
+    japanese = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("ja/"))
+    for term in ("山札", "捨て札の山", "ジョーカー", "ソリティア"):
+        assert term in japanese
