@@ -72,9 +72,12 @@ class Rules:
     holes: int = 9
     ties: str = "shared"
 
-    # Derived once, for the hot path: points by card code, and the columns.
+    # Derived once, for the hot path: points by card code, the shape and the columns.
     card_points: tuple[int, ...] = field(init=False, repr=False, compare=False)
     columns: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    rows: int = field(init=False, repr=False, compare=False)
+    cols: int = field(init=False, repr=False, compare=False)
+    size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -85,20 +88,12 @@ class Rules:
         object.__setattr__(self, "card_points", tuple(points))
         rows, cols = LAYOUTS[self.layout]
         object.__setattr__(self, "columns", tuple(tuple(r * cols + c for r in range(rows)) for c in range(cols)))
+        # Plain attributes rather than properties: the hole reads the size on every action.
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "cols", cols)
+        object.__setattr__(self, "size", rows * cols)
 
     # -- shape -------------------------------------------------------------
-    @property
-    def rows(self) -> int:
-        return LAYOUTS[self.layout][0]
-
-    @property
-    def cols(self) -> int:
-        return LAYOUTS[self.layout][1]
-
-    @property
-    def size(self) -> int:
-        return self.rows * self.cols
-
     @property
     def opening_reveals(self) -> int:
         return self.initial_reveals
