@@ -14,7 +14,7 @@ from typing import Any
 from . import actions as A
 from .cards import format_card
 from .errors import IllegalActionError
-from .rules import Rules
+from .rules import LAYOUTS, Rules
 from .scoring import PlayerScore, hole_totals, score_table, visible_points
 
 OPENING, DRAW, HOLDING, FLIP_AFTER_DISCARD, OVER = range(5)
@@ -30,6 +30,19 @@ END_NO_CARDS = "no_cards"
 
 NO_CARD = -1
 NO_SEAT = -1
+
+
+def _move_tables(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """For a layout of `size` cards: flips by face-up (or known) mask, the swaps, and discard plus swaps.
+
+    Legal actions are looked up in these instead of being rebuilt position by position on every call.
+    """
+    flips = tuple(tuple(A.FLIP + p for p in range(size) if not mask >> p & 1) for mask in range(1 << size))
+    swaps = tuple(A.SWAP + p for p in range(size))
+    return flips, swaps, (A.DISCARD, *swaps)
+
+
+_MOVES = {rows * cols: _move_tables(rows * cols) for rows, cols in LAYOUTS.values()}
 
 
 class HoleState:
@@ -145,22 +158,22 @@ class HoleState:
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Sorted legal actions for `seat` (default: the seat to move); empty for anyone else."""
-        if self.phase == OVER or (seat is not None and seat != self.seat):
+        phase = self.phase
+        if phase == OVER or (seat is not None and seat != self.seat):
             return []
         s = self.seat
-        size = self.rules.size
-        if self.phase == OPENING:
-            taken = self.peeked[s] | self.up[s]
-            return [A.FLIP + p for p in range(size) if not taken >> p & 1]
-        if self.phase == HOLDING:
-            moves = [A.SWAP + p for p in range(size)]
-            if not (self.held_from_discard and self.rules.discard_pickup_must_swap):
-                moves.insert(0, A.DISCARD)
-            return moves
-        if self.phase == FLIP_AFTER_DISCARD:
-            flips = [A.FLIP + p for p in range(size) if not self.up[s] >> p & 1]
-            return ([A.SKIP_FLIP] if self.rules.flip_on_discard == "endgame" else []) + flips
-        return self._turn_start_actions(s)
+        if phase == DRAW:
+            return self._turn_start_actions(s)
+        flips, swaps, discard_or_swaps = _MOVES[self.rules.size]
+        if phase == HOLDING:
+            if self.held_from_discard and self.rules.discard_pickup_must_swap:
+                return list(swaps)
+            return list(discard_or_swaps)
+        if phase == FLIP_AFTER_DISCARD:
+            if self.rules.flip_on_discard == "endgame":
+                return [A.SKIP_FLIP, *flips[self.up[s]]]
+            return list(flips[self.up[s]])
+        return list(flips[self.peeked[s] | self.up[s]])  # OPENING
 
     def _turn_start_actions(self, s: int) -> list[int]:
         rules = self.rules
@@ -169,14 +182,13 @@ class HoleState:
             moves.append(A.DRAW_STOCK)
         if self.discard:
             moves.append(A.TAKE_DISCARD)
-        in_final_round = self.final_left >= 0
-        if rules.knock and not in_final_round:
-            moves.append(A.KNOCK)
-        hidden = self.hidden_count(s)
-        if rules.early_knock and not in_final_round and 1 <= hidden <= 2:
-            moves.append(A.EARLY_KNOCK)
+        if self.final_left < 0:  # neither knock is offered once the final round has begun
+            if rules.knock:
+                moves.append(A.KNOCK)
+            if rules.early_knock and 1 <= rules.size - self.up[s].bit_count() <= 2:
+                moves.append(A.EARLY_KNOCK)
         if rules.flip_as_action:
-            moves.extend(A.FLIP + p for p in range(rules.size) if not self.up[s] >> p & 1)
+            moves.extend(_MOVES[rules.size][0][self.up[s]])
         return moves
 
     # -- applying actions ----------------------------------------------------
@@ -289,7 +301,8 @@ class HoleState:
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        if not self._turn_start_actions(self.seat):
+        # Taking the discard is always possible while the pile has a card, so only look further without one.
+        if not self.discard and not self._turn_start_actions(self.seat):
             self._finish(END_NO_CARDS)
 
     def _finish(self, reason: str) -> None:
