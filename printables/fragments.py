@@ -10,7 +10,7 @@ from .page import esc, points_text
 
 # Width budget of one row of the value table, in "narrow character" units (a wide CJK
 # character counts two): rows that would be wider wrap onto a second table row.
-VALUE_ROW_BUDGET = 46
+VALUE_ROW_BUDGET = 54
 
 
 def text_units(text: str) -> int:

@@ -97,6 +97,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; the site serves these files
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -1,0 +1,138 @@
+"""The command line: custom rules files, clear errors that leave no file, and the page asked for."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from printables_pdf import PAPER_PT, page_size, reader, squash, text, values_in_table_order
+from sixcardgolf import Rules, RulesError, describe, load_preset
+
+from printables.cli import main
+
+
+def run_module(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m printables ...` from the repository root, as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "printables", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def write_rules(folder: Path, content: object | str) -> Path:
+    path = folder / "rules.json"
+    path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    return path
+
+
+def test_rules_file_prints_its_own_values(tmp_path: Path) -> None:
+    # One value changed from the basic game: kings at -3 instead of 0.
+    rules_file = write_rules(tmp_path, {"values.K": -3})
+    out = tmp_path / "sheet.pdf"
+    result = run_module(
+        "--rules", str(rules_file), "--lang", "ja", "--paper", "letter", "--kind", "rules", "-o", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    pdf = out.read_bytes()
+    assert len(reader(pdf).pages) == 1
+    assert page_size(pdf) == pytest.approx(PAPER_PT["letter"], abs=1)
+    changed = Rules.from_dict({"values.K": -3})
+    rows = describe.card_value_rows(changed, "ja")
+    assert -3 in [points for _, points in rows]  # the engine has a row for the change
+    assert values_in_table_order(text(pdf), rows, [str(p) for _, p in rows])
+    basic_rows = describe.card_value_rows(Rules(), "ja")
+    assert not values_in_table_order(text(pdf), basic_rows, [str(p) for _, p in basic_rows])
+
+
+def test_scorepad_through_the_cli(tmp_path: Path) -> None:
+    out = tmp_path / "pad.pdf"
+    code = main(["--preset", "jokers", "--kind", "scorepad", "--players", "4", "--holes", "18", "-o", str(out)])
+    assert code == 0
+    pdf = out.read_bytes()
+    assert page_size(pdf) == pytest.approx(PAPER_PT["a4"], abs=1)
+    assert "".join(str(h) for h in range(1, 19)) in squash(text(pdf))
+
+
+def engine_message(options: object) -> str:
+    try:
+        Rules.from_dict(options)  # type: ignore[arg-type]
+    except RulesError as error:
+        return str(error)
+    raise AssertionError(f"{options!r} should be refused by the engine")
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("{ not json", "is not valid JSON"),
+        ("[1, 2]", "must hold a JSON object of option keys"),
+        ({"layuot": "2x3"}, None),  # unknown key: the engine's own message (with its suggestion)
+        ({"layout": "5x5"}, None),  # bad value
+        ({"values.K": "zero"}, None),
+        ({"initial_reveals": 7}, None),  # more reveals than a 2x3 layout has cards
+    ],
+    ids=["bad-json", "not-an-object", "unknown-key", "bad-choice", "bad-number", "inconsistent"],
+)
+def test_bad_rules_file_is_a_clear_error_and_leaves_no_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: object, expected: str | None
+) -> None:
+    rules_file = write_rules(tmp_path, content)
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    before = out_dir / "kept.pdf"
+    before.write_bytes(b"an earlier sheet")
+    code = main(["--rules", str(rules_file), "-o", str(out_dir / "kept.pdf")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert str(rules_file) in err, err
+    assert (expected or engine_message(content)) in err, err
+    assert "Traceback" not in err
+    assert before.read_bytes() == b"an earlier sheet", "a failed run must not touch an existing file"
+    assert sorted(p.name for p in out_dir.iterdir()) == ["kept.pdf"], "no temporary or partial file may remain"
+
+
+def test_bad_rules_file_through_python_m(tmp_path: Path) -> None:
+    rules_file = write_rules(tmp_path, {"knock": "sometimes"})
+    out = tmp_path / "x.pdf"
+    result = run_module("--rules", str(rules_file), "-o", str(out))
+    assert result.returncode == 2
+    assert engine_message({"knock": "sometimes"}) in result.stderr
+    assert str(rules_file) in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == [rules_file]
+
+
+def test_missing_rules_file_and_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--rules", str(tmp_path / "nope.json"), "-o", str(tmp_path / "a.pdf")]) == 2
+    assert "nope.json" in capsys.readouterr().err
+    assert main(["--preset", "basic", "-o", str(tmp_path / "no-such-dir" / "a.pdf")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_table_size_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--kind", "scorepad", "--players", "12", "-o", str(tmp_path / "p.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "players 12" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_changing_one_option_changes_the_sheet(tmp_path: Path) -> None:
+    """The same preset with one option changed prints that option's new statement, and only
+    the changed sheet has it (nothing about the preset is restated by hand)."""
+    base = load_preset("speed")
+    changed = base.with_options({"turn_limit": 150})
+    old_out, new_out = tmp_path / "old.pdf", tmp_path / "new.pdf"
+    assert main(["--preset", "speed", "-o", str(old_out)]) == 0
+    write_rules(tmp_path, changed.to_dict())
+    assert main(["--rules", str(tmp_path / "rules.json"), "-o", str(new_out)]) == 0
+    old_text, new_text = squash(text(old_out.read_bytes())), squash(text(new_out.read_bytes()))
+    new_statement = next(s.text for s in describe.describe_rules(changed, "en") if s.key == "turn_limit")
+    old_statement = next(s.text for s in describe.describe_rules(base, "en") if s.key == "turn_limit")
+    assert new_statement != old_statement
+    assert squash(new_statement) in new_text and squash(new_statement) not in old_text
+    assert squash(old_statement) in old_text and squash(old_statement) not in new_text
