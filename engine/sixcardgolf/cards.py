@@ -58,7 +58,9 @@ def parse_card(text: str) -> int:
             return rank * 4 + suit
     raise NotationError(
         f"card {text!r} is not a card: expected a rank (A, 2-10 or T, J, Q, K) "
-        "followed by a suit (S, H, D, C or ♠ ♥ ♦ ♣), or JK for a joker, e.g. 8H, 10s, QS, JK"
+        "followed by a suit (S, H, D, C or ♠ ♥ ♦ ♣), or JK for a joker, e.g. 8H, 10s, QS, JK",
+        ja=f"「{text}」はカードとして読めません。ランク（A、2〜10またはT、J、Q、K）のあとにスート（S、H、D、Cまたは♠♥♦♣）を"
+        "続けて書くか、ジョーカーならJKと書いてください（例：8H、10s、QS、JK）。",
     )
 
 
@@ -79,17 +81,22 @@ def parse_layout(text: str, rows: int | None = None, cols: int | None = None) ->
     """
     row_texts = [part.split() for part in text.split("/")]
     if not row_texts or any(not row for row in row_texts):
-        raise NotationError(f"layout {text!r} has an empty row: write rows of cards separated by '/'")
+        raise NotationError(
+            f"layout {text!r} has an empty row: write rows of cards separated by '/'",
+            ja=f"手札「{text}」に空の行があります。行と行は「/」で区切ってカードを書いてください。",
+        )
     widths = {len(row) for row in row_texts}
     if len(widths) != 1:
         raise NotationError(
-            f"layout {text!r} has rows of different lengths {sorted(widths)}: every row needs the same number of cards"
+            f"layout {text!r} has rows of different lengths {sorted(widths)}: every row needs the same number of cards",
+            ja=f"手札「{text}」は行によってカードの枚数が違います。どの行も同じ枚数にしてください。",
         )
     width = widths.pop()
     if rows is not None and cols is not None and (len(row_texts), width) != (rows, cols):
         raise NotationError(
             f"layout {text!r} is {len(row_texts)}x{width}, but these rules deal {rows}x{cols} "
-            f"({rows} rows of {cols} cards)"
+            f"({rows} rows of {cols} cards)",
+            ja=f"手札「{text}」は{len(row_texts)}行×{width}列ですが、このルールでは{rows}行×{cols}列で配ります。",
         )
     cards: list[int] = []
     for row in row_texts:
@@ -97,7 +104,7 @@ def parse_layout(text: str, rows: int | None = None, cols: int | None = None) ->
             try:
                 cards.append(parse_card(token))
             except NotationError as error:
-                raise NotationError(f"in layout {text!r}: {error}") from None
+                raise NotationError(f"in layout {text!r}: {error}", ja=f"手札「{text}」の中：{error.ja}") from None
     return cards
 
 

@@ -2,7 +2,19 @@
 
 
 class GolfError(ValueError):
-    """Base class for every error the engine raises on bad input."""
+    """Base class for every error the engine raises on bad input.
+
+    The English message is the exception's text; errors a player can meet in
+    the browser also carry a Japanese message, so pages never show English
+    errors on Japanese pages.
+    """
+
+    def __init__(self, message: str, ja: str | None = None) -> None:
+        super().__init__(message)
+        self.ja = ja
+
+    def message(self, lang: str) -> str:
+        return self.ja if lang == "ja" and self.ja else str(self)
 
 
 class RulesError(GolfError):
