@@ -1,6 +1,14 @@
-"""Shared pytest options: large runs stay behind --run-slow (marker `slow`, declared in pyproject.toml)."""
+"""Shared pytest options: large runs stay behind --run-slow (marker `slow`, declared in pyproject.toml).
+
+Hypothesis runs without its per-example deadline: speed is measured in bench/, never in a test, and on a
+busy two-core machine a deadline only produces failures that say nothing about the code.
+"""
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("sixcardgolf", deadline=None, print_blob=True)
+settings.load_profile("sixcardgolf")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
