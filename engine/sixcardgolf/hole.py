@@ -47,6 +47,7 @@ _MOVES = {rows * cols: _move_tables(rows * cols) for rows, cols in LAYOUTS.value
 
 class HoleState:
     __slots__ = (
+        "_visible",
         "dealer",
         "discard",
         "end_reason",
@@ -93,6 +94,10 @@ class HoleState:
     peeked: list[int]  # bit p set: face down but known to its owner (peek mode)
     stock: list[int]  # top card last
     discard: list[int]  # top card last
+    # Each seat's visible score, None until asked for after a change. A state built field by field
+    # (as computer players do when they sample hidden cards) may lack it: it is then made on first
+    # use. (Not with __getattr__: defining one slows every attribute access on the class.)
+    _visible: list[int | None]
 
     @classmethod
     def deal(cls, rules: Rules, players: int, dealer: int, rng: random.Random, shuffle_seed: str = "") -> HoleState:
@@ -115,6 +120,7 @@ class HoleState:
         state.stock = shoe
         state.up = [0] * players
         state.peeked = [0] * players
+        state._visible = [None] * players
         state.full_mask = (1 << rules.size) - 1
         state.held = NO_CARD
         state.held_from_discard = False
@@ -137,13 +143,14 @@ class HoleState:
 
     def clone(self) -> HoleState:
         other = HoleState.__new__(HoleState)
-        for name in HoleState.__slots__:
+        for name in _PLAIN_FIELDS:
             setattr(other, name, getattr(self, name))
         other.layouts = [layout[:] for layout in self.layouts]
         other.up = self.up[:]
         other.peeked = self.peeked[:]
         other.stock = self.stock[:]
         other.discard = self.discard[:]
+        other._visible = self._visible_cache()[:]
         return other
 
     # -- queries -------------------------------------------------------------
@@ -215,6 +222,7 @@ class HoleState:
                 self._end_turn()
             elif action == A.EARLY_KNOCK:
                 self.up[s] = self.full_mask
+                self._visible_cache()[s] = None
                 self.peeked[s] = 0
                 self.went_out = s
                 self.turns += 1
@@ -241,9 +249,11 @@ class HoleState:
             self._end_turn()
 
     def _turn_up(self, seat: int, position: int) -> None:
+        """Turn a position face up (a swapped-in card arrives face up too): the visible score changes."""
         bit = 1 << position
         self.up[seat] |= bit
         self.peeked[seat] &= ~bit
+        self._visible_cache()[seat] = None
 
     def _flip_owed(self, s: int) -> bool:
         """After a stock card is discarded: must (always) or may (endgame) the player flip a card?"""
@@ -259,6 +269,7 @@ class HoleState:
             self.peeked[s] |= 1 << position
         else:
             self.up[s] |= 1 << position
+            self._visible_cache()[s] = None
         self.opening_left -= 1
         if self.opening_left:
             return
@@ -311,6 +322,7 @@ class HoleState:
         self.held = NO_CARD
         self.up = [self.full_mask] * self.players
         self.peeked = [0] * self.players
+        self._visible = [None] * self.players
 
     def _why_illegal(self, action: int) -> str:
         try:
@@ -355,7 +367,19 @@ class HoleState:
         return [card if up >> p & 1 else None for p, card in enumerate(self.layouts[seat])]
 
     def visible_score(self, seat: int) -> int:
-        return visible_points(self.rules, self.visible_cards(seat))
+        """Face-up cards only (RULES.md §4), cached until that seat's face-up cards change."""
+        cache = self._visible_cache()
+        cached = cache[seat]
+        if cached is None:
+            cached = cache[seat] = visible_points(self.rules, self.visible_cards(seat))
+        return cached
+
+    def _visible_cache(self) -> list[int | None]:
+        try:
+            return self._visible
+        except AttributeError:  # a state built field by field: see the note on _visible
+            self._visible = [None] * self.players
+            return self._visible
 
     def debug_dict(self) -> dict[str, Any]:
         """Everything, hidden cards included: for tests and golden files, never for a player."""
@@ -371,3 +395,9 @@ class HoleState:
             "turns": self.turns,
             "end_reason": self.end_reason,
         }
+
+
+# Fields a clone can share (immutable values); the lists are copied one by one.
+_PLAIN_FIELDS = tuple(
+    name for name in HoleState.__slots__ if name not in ("_visible", "layouts", "up", "peeked", "stock", "discard")
+)
