@@ -84,10 +84,16 @@ class Observation:
 
 
 def observe(state: HoleState, seat: int) -> Observation:
+    full = state.full_mask
     layouts = []
     for s, layout in enumerate(state.layouts):
         known = state.up[s] | (state.peeked[s] if s == seat else 0)
-        layouts.append(tuple(c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)))
+        if known == full:
+            layouts.append(tuple(layout))
+        elif not known:
+            layouts.append(_ALL_UNKNOWN[len(layout)])
+        else:
+            layouts.append(tuple(c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)))
     may_see_held = state.held != NO_CARD and (seat == state.seat or state.held_from_discard)
     return Observation(
         rules=state.rules,
@@ -108,6 +114,9 @@ def observe(state: HoleState, seat: int) -> Observation:
         went_out=state.went_out,
         knocker=state.knocker,
         end_reason=state.end_reason,
-        visible_scores=tuple(state.visible_score(s) for s in range(state.players)),
+        visible_scores=tuple([state.visible_score(s) for s in range(state.players)]),
         legal_actions=tuple(state.legal_actions(seat)),
     )
+
+
+_ALL_UNKNOWN = {size: (UNKNOWN,) * size for size in range(10)}  # a layout with nothing known, by size
