@@ -11,15 +11,15 @@ from sixcardgolf import glossary
 
 LABELS: dict[str, dict[str, str]] = {
     "not_solitaire": {
-        "en": "A card game for a table of players; not {solitaire}, which is a different game.",
-        "ja": "数人で遊ぶカードゲームです。ひとり遊びの{solitaire}とは別のゲームです。",
+        "en": "A card game for several players, not to be confused with {solitaire}.",
+        "ja": "数人で遊ぶカードゲームで、{solitaire}（ひとり遊び）とは別のゲームです。",
     },
     "rule_sheet": {"en": "Rule sheet", "ja": "ルールシート"},
     "score_pad": {"en": "Score pad", "ja": "スコア表"},
     "custom_rules": {"en": "Custom rules", "ja": "カスタムルール"},
     "custom_summary": {
-        "en": "A custom set of rules. Every rule below is the one this sheet was printed for.",
-        "ja": "カスタム設定のルールです。以下のルールはすべて、この用紙を印刷したときの設定です。",
+        "en": "A custom set of rules: everything below is exactly as chosen when this sheet was printed.",
+        "ja": "カスタム設定のルールです。以下はすべて、この用紙を印刷したときの設定どおりです。",
     },
     "strip_players": {"en": "Players", "ja": "人数"},
     "strip_decks": {"en": "Decks", "ja": "デッキ"},
@@ -38,15 +38,10 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "Numbers are positions; an outline marks cards that cancel as a pair.",
         "ja": "小さな数字は位置の番号です。囲みはペアとして打ち消し合うカードです。",
     },
-    "columns_word": {"en": "column", "ja": "列"},
     "differs": {"en": "differs from the basic game", "ja": "基本ルールとの違い"},
-    "footer_rules": {
-        "en": "Six Card Golf · {title} · rules engine {version} · every rule on this sheet comes from the engine",
-        "ja": "シックスカードゴルフ・{title}・ルールエンジン {version}・このシートのルールはすべてエンジンから生成",
-    },
-    "footer_pad": {
-        "en": "Six Card Golf · {title} · lowest total wins · rules engine {version}",
-        "ja": "シックスカードゴルフ・{title}・合計の少ない人が勝ち・ルールエンジン {version}",
+    "footer": {
+        "en": "{game} · {title} · printed from the rules engine {version}",
+        "ja": "{game}・{title}・ルールエンジン {version} から印刷",
     },
     "date": {"en": "Date", "ja": "日付"},
     "place": {"en": "Place", "ja": "場所"},

@@ -65,7 +65,7 @@ def render_one_page(build_html: Callable[[int], str], steps: int, what: str, sta
     """Lay out `build_html(step)` at the roomiest step (lowest index) that still fits one page.
 
     `start` is a guess: a good one costs two layouts (it fits, the roomier step does not).
-    It only affects speed; the search walks from it to the answer either way.
+    It only affects speed; the search reaches the same answer from any start.
     """
     with weasyprint_warnings() as warnings:
         tried: dict[int, weasyprint.Document] = {}
@@ -76,14 +76,24 @@ def render_one_page(build_html: Callable[[int], str], steps: int, what: str, sta
 
         step = min(max(start, 0), steps - 1)
         if fits(step):
+            # Guesses err to the roomy side, so the answer is here or a step or two roomier.
             while step > 0 and fits(step - 1):
                 step -= 1
         else:
-            step += 1
-            while step < steps and not fits(step):
-                step += 1
-            if step == steps:
+            # Overflowing: the answer is tighter. Guesses are close, so try one step tighter
+            # first, then halve the range (low overflows, high fits).
+            low, high = step, steps
+            probe: int | None = step + 1
+            while high - low > 1:
+                middle = probe if probe is not None and low < probe < high else (low + high) // 2
+                probe = None
+                if fits(middle):
+                    high = middle
+                else:
+                    low = middle
+            if high == steps:
                 raise PrintableError(f"{what} does not fit on one page even at the smallest readable size (8 pt)")
+            step = high
         pdf = tried[step].write_pdf()
     return Rendered(pdf, step, len(tried), list(warnings))
 

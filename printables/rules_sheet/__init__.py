@@ -129,7 +129,7 @@ def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_ind
         summary=esc(facts.rules_summary(preset, lang)),
         differs_key=_differs_key(rules, lang),
         sections=_sections(rules, lang, step),
-        footer=esc(label("footer_rules", lang, title=title, version=sixcardgolf.__version__)),
+        footer=esc(label("footer", lang, game=game_term("game", lang), title=title, version=sixcardgolf.__version__)),
     )
     css = (
         root_css(lang, PAPERS[paper], settings(step, lang), tight=step.tightness == 2)

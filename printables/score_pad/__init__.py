@@ -8,17 +8,23 @@ from sixcardgolf import Rules, describe
 from .. import facts
 from ..fragments import values_table
 from ..labels import game_term, heading_term, label
-from ..page import PAPERS, esc, page_html, read_text, root_css, template
+from ..page import PAPERS, Paper, esc, page_html, read_text, root_css, template
 
 # Rows shrink step by step until the page holds the table and the reminder; type stays put.
 STEPS = 8
 REMINDER_SECTIONS = ("values", "pairs", "adjustments")
 REMINDER_SKIP_KEYS = frozenset({"values"})  # the value table shows these
 NAME_HEIGHT_MM = 12.0
+MAX_ROW_MM = 16.0
+RESERVED_MM = 122.0  # margins, title, date line, name boxes, winner line and a typical reminder
+PAD_VALUE_ROW_BUDGET = 110  # the reminder's value table spans the full page width
 
 
-def settings(step: int, holes: int, lang: str) -> dict[str, str]:
-    row_mm = min(16.0, 190.0 / (holes + 1)) * 0.93**step
+def settings(step: int, holes: int, lang: str, paper: Paper) -> dict[str, str]:
+    # Step 0 shares the page height left after the header, name boxes and reminder among the
+    # rows (capped: a 9-hole pad needs no taller boxes); later steps shrink rows 7% at a time.
+    page_mm = paper.height_pt / 72 * 25.4
+    row_mm = min(MAX_ROW_MM, (page_mm - RESERVED_MM) / (holes + 1)) * 0.93**step
     return {
         "body": "10pt",
         "small": "8pt",
@@ -78,12 +84,12 @@ def build_html(rules: Rules, preset: str | None, lang: str, paper: str, players:
         rows=_rows(rules, players, holes, lang),
         winner_label=esc(label("winner", lang)),
         reminder_label=esc(label("reminder", lang)),
-        values_table=values_table(rules, lang),
+        values_table=values_table(rules, lang, budget=PAD_VALUE_ROW_BUDGET),
         reminder_lists=_reminder_lists(rules, lang),
-        footer=esc(label("footer_pad", lang, title=title, version=sixcardgolf.__version__)),
+        footer=esc(label("footer", lang, game=game_term("game", lang), title=title, version=sixcardgolf.__version__)),
     )
     css = (
-        root_css(lang, PAPERS[paper], settings(step, holes, lang))
+        root_css(lang, PAPERS[paper], settings(step, holes, lang, PAPERS[paper]))
         + read_text("base.css")
         + read_text("score_pad/style.css")
     )
