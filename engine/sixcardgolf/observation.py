@@ -10,12 +10,13 @@ Computer players and the hint read only this.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from .actions import format_action
 from .cards import format_card
 from .hole import NO_CARD, NO_SEAT, PHASE_NAMES, HoleState
-from .rules import Rules
+from .rules import LAYOUTS, Rules
 
 UNKNOWN = -1
 
@@ -84,16 +85,12 @@ class Observation:
 
 
 def observe(state: HoleState, seat: int) -> Observation:
-    full = state.full_mask
+    size = state.rules.size
+    pickers = _PICKERS[size]
     layouts = []
     for s, layout in enumerate(state.layouts):
         known = state.up[s] | (state.peeked[s] if s == seat else 0)
-        if known == full:
-            layouts.append(tuple(layout))
-        elif not known:
-            layouts.append(_ALL_UNKNOWN[len(layout)])
-        else:
-            layouts.append(tuple(c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)))
+        layouts.append(pickers[known]([*layout, UNKNOWN]))
     may_see_held = state.held != NO_CARD and (seat == state.seat or state.held_from_discard)
     return Observation(
         rules=state.rules,
@@ -119,4 +116,12 @@ def observe(state: HoleState, seat: int) -> Observation:
     )
 
 
-_ALL_UNKNOWN = {size: (UNKNOWN,) * size for size in range(10)}  # a layout with nothing known, by size
+def _pickers(size: int) -> list[itemgetter[Any]]:
+    """By known mask: a getter that reads a layout with UNKNOWN appended (index `size`) as the seat sees it.
+
+    Every hidden position reads the appended UNKNOWN, so one C-level call builds the tuple.
+    """
+    return [itemgetter(*(p if known >> p & 1 else size for p in range(size))) for known in range(1 << size)]
+
+
+_PICKERS = {rows * cols: _pickers(rows * cols) for rows, cols in LAYOUTS.values()}
