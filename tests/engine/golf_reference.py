@@ -51,7 +51,12 @@ def matched_points(rules, card_rank: int, values: Sequence[int]) -> int:
 
 
 def columns(rules) -> list[list[int]]:
-    rows, cols = (int(n) for n in rules.layout.split("x"))
+    return _columns(rules.layout)
+
+
+@cache
+def _columns(layout: str) -> list[list[int]]:
+    rows, cols = (int(n) for n in layout.split("x"))
     return [[r * cols + c for r in range(rows)] for c in range(cols)]
 
 

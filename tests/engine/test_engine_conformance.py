@@ -53,12 +53,13 @@ def check_step(match: Match, rng: random.Random, shoe: Counter[int]) -> None:
     else:
         assert legal, "a hole that is not over must offer its seat a move"
     # Observations: each seat sees public cards, its own peeks, and the drawn card if it may.
+    visible = tuple(ref.visible(rules, layout, hole.up[s]) for s, layout in enumerate(hole.layouts))
     for seat in range(hole.players):
         seen = observe(hole, seat)
+        assert seen.visible_scores == visible
         for s, layout in enumerate(hole.layouts):
             known = hole.up[s] | (hole.peeked[s] if s == seat else 0)
             assert list(seen.layouts[s]) == [c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)]
-            assert seen.visible_scores[s] == ref.visible(rules, layout, hole.up[s])
         assert seen.legal_actions == tuple(hole.legal_actions(seat))
         may_see_held = hole.held != NO_CARD and (seat == mover or hole.held_from_discard)
         assert seen.held == (hole.held if may_see_held else UNKNOWN)
