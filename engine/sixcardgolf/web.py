@@ -1,0 +1,137 @@
+"""The browser's door into the engine: JSON in, JSON out.
+
+The playground's Web Worker runs this module in Pyodide and calls
+`handle(request_json)`; every answer is `{"ok": true, "result": ...}` or
+`{"ok": false, "error": "..."}` with the error in the page's language, so a
+bad card or option never reaches the page as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .cards import format_card, parse_layout
+from .describe import SECTIONS, adjustment_label, card_value_rows, describe_rules, points_text, section_title
+from .errors import GolfError
+from .presets import preset_info, preset_names
+from .rules import Rules
+from .scoring import score_table
+
+
+def _lang(params: dict[str, Any]) -> str:
+    lang = params.get("lang", "en")
+    if lang not in ("en", "ja"):
+        raise GolfError(f"language {lang!r} is not available: expected en or ja", ja=f"言語「{lang}」は使えません。")
+    return str(lang)
+
+
+def rules_from(params: dict[str, Any]) -> Rules:
+    """A preset (default basic) with the request's option changes over it."""
+    base = preset_info(str(params.get("preset", "basic"))).rules
+    options = params.get("options") or {}
+    return base.with_options(options) if options else base
+
+
+def presets(params: dict[str, Any]) -> list[dict[str, Any]]:
+    lang = _lang(params)
+    return [
+        {"name": name, "title": preset_info(name).title[lang], "summary": preset_info(name).summary[lang]}
+        for name in preset_names()
+    ]
+
+
+def rules_summary(params: dict[str, Any]) -> dict[str, Any]:
+    """The rules value and its statements, grouped by section, for the on-screen summary."""
+    lang = _lang(params)
+    rules = rules_from(params)
+    statements = describe_rules(rules, lang)
+    return {
+        "options": rules.to_dict(),
+        "rows": rules.rows,
+        "cols": rules.cols,
+        "values": [{"card": label, "points": points} for label, points in card_value_rows(rules, lang)],
+        "sections": [
+            {"id": s, "title": section_title(s, lang), "statements": [st.text for st in statements if st.section == s]}
+            for s in SECTIONS
+        ],
+    }
+
+
+def score(params: dict[str, Any]) -> dict[str, Any]:
+    """Score one layout per player, written in card notation, with the full breakdown."""
+    lang = _lang(params)
+    rules = rules_from(params)
+    texts = params.get("layouts")
+    if not isinstance(texts, list) or not texts:
+        raise GolfError(
+            "layouts must be a list of layouts in card notation", ja="手札をカードの表記で入力してください。"
+        )
+    layouts = [parse_layout(str(text), rules.rows, rules.cols) for text in texts]
+    went_out = _player(params.get("went_out"), len(layouts), "went_out", lang)
+    knocked = _player(params.get("knocked"), len(layouts), "knocked", lang)
+    results = score_table(rules, layouts, went_out, knocked)
+    return {
+        "players": [
+            {
+                "groups": [
+                    {
+                        "positions": [p + 1 for p in group.positions],
+                        "cards": [format_card(c) for c in group.cards],
+                        "points": group.points,
+                        "points_text": points_text(group.points),
+                        "cancelled": group.cancelled,
+                    }
+                    for group in result.groups
+                ],
+                "card_points": result.card_points,
+                "adjustments": [
+                    {"key": a.key, "label": adjustment_label(a.key, lang), "points": a.points}
+                    for a in result.adjustments
+                ],
+                "total": result.total,
+                "total_text": points_text(result.total),
+            }
+            for result in results
+        ]
+    }
+
+
+def _player(value: Any, players: int, name: str, lang: str) -> int | None:
+    """A 1-based player number from the request, as a 0-based seat."""
+    if value in (None, "", 0):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
+        raise GolfError(
+            f"{name} = {value!r} is not a player: expected a number from 1 to {players}",
+            ja=f"{name} = {value!r} はプレイヤーの番号ではありません。1〜{players}で指定してください。",
+        )
+    return value - 1
+
+
+METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "presets": presets,
+    "rules_summary": rules_summary,
+    "score": score,
+}
+
+
+def handle(request_json: str) -> str:
+    """Answer one request {"method": ..., "params": {...}} with a JSON envelope."""
+    lang = "en"
+    try:
+        request = json.loads(request_json)
+        params = request.get("params") or {}
+        lang = params.get("lang", "en") if params.get("lang") in ("en", "ja") else "en"
+        method = METHODS.get(request.get("method"))
+        if method is None:
+            raise GolfError(
+                f"method {request.get('method')!r} is not available: expected one of {', '.join(METHODS)}",
+                ja=f"操作「{request.get('method')}」はありません。",
+            )
+        return json.dumps({"ok": True, "result": method(params)}, ensure_ascii=False)
+    except GolfError as error:
+        return json.dumps({"ok": False, "error": error.message(lang)}, ensure_ascii=False)
+    except ValueError as error:  # json.JSONDecodeError and the engine's ValueErrors without a Japanese text
+        return json.dumps({"ok": False, "error": str(error)}, ensure_ascii=False)
