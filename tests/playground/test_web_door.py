@@ -1,0 +1,60 @@
+"""The browser's JSON door into the engine (sixcardgolf.web), on CPython: answers and clear errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from sixcardgolf import load_preset, parse_layout, preset_names, score_table
+from sixcardgolf.web import handle
+
+
+def ask(method: str, **params: Any) -> dict[str, Any]:
+    answer = json.loads(handle(json.dumps({"method": method, "params": params})))
+    assert set(answer) in ({"ok", "result"}, {"ok", "error"})
+    return answer
+
+
+def test_presets_in_both_languages_follow_the_engine() -> None:
+    for lang in ("en", "ja"):
+        answer = ask("presets", lang=lang)
+        assert [p["name"] for p in answer["result"]] == preset_names()
+    assert ask("presets", lang="ja")["result"][0]["title"] != ask("presets", lang="en")["result"][0]["title"]
+
+
+def test_score_matches_the_engine_with_went_out_counted_from_one() -> None:
+    layouts = ["JH JS 5D / JC JD 5H", "9H 9S 3D / 2C AS 10H"]
+    rules = load_preset("house-party")
+    expected = score_table(rules, [parse_layout(t, 2, 3) for t in layouts], went_out=1)
+    answer = ask("score", preset="house-party", layouts=layouts, went_out=2)
+    assert [p["total"] for p in answer["result"]["players"]] == [r.total for r in expected]
+    assert [[a["key"] for a in p["adjustments"]] for p in answer["result"]["players"]] == [
+        [a.key for a in r.adjustments] for r in expected
+    ]
+
+
+def test_options_over_a_preset_change_the_score() -> None:
+    plain = ask("score", layouts=["2H 3S 4D / 2C 5C 6H"])["result"]["players"][0]["total"]
+    kept = ask("score", layouts=["2H 3S 4D / 2C 5C 6H"], options={"negative_pairs_keep_value": True})
+    assert plain == 0 + 8 + 10  # the twos pair to 0
+    assert kept["result"]["players"][0]["total"] == -4 + 8 + 10
+
+
+@pytest.mark.parametrize(
+    ("params", "english", "japanese"),
+    [
+        ({"layouts": ["8H KX 2D / 8C AS 5H"]}, "'KX' is not a card", "「KX」"),
+        ({"layouts": ["8H KS / 8C AS"]}, "is 2x2, but these rules deal 2x3", "2行×3列"),
+        ({"layouts": ["8H KS 2D / 8C AS 5H"], "went_out": 3}, "went_out = 3 is not a player", "1〜1"),
+    ],
+)
+def test_bad_input_is_a_clear_error_in_the_asked_language(params: dict[str, Any], english: str, japanese: str) -> None:
+    assert english in ask("score", lang="en", **params)["error"]
+    assert japanese in ask("score", lang="ja", **params)["error"]
+
+
+def test_unknown_method_option_and_broken_json_are_errors_not_tracebacks() -> None:
+    assert "method 'nope' is not available" in ask("nope")["error"]
+    assert "unknown option 'bogus'" in ask("score", layouts=["8H KS 2D / 8C AS 5H"], options={"bogus": 1})["error"]
+    assert json.loads(handle("{not json"))["ok"] is False
