@@ -59,10 +59,13 @@ def settings(step: Step, lang: str) -> dict[str, str]:
     }
 
 
-def _differs_from_basic(rules: Rules) -> set[str]:
-    """Option keys whose value differs from the basic game (the defaults)."""
-    basic = Rules().to_dict()
-    return {key for key, value in rules.to_dict().items() if basic[key] != value}
+def _new_statements(rules: Rules, lang: str) -> set[tuple[str, str]]:
+    """(section, text) of the statements the basic game does not have: what a player who
+    knows the basic game must notice. Comparing the engine's own sentences catches every
+    rule an option changes, including ones worded under another key (a peek changes the
+    opening-reveal sentence)."""
+    basic = {(s.section, s.text) for s in describe.describe_rules(Rules(), lang)}
+    return {(s.section, s.text) for s in describe.describe_rules(rules, lang)} - basic
 
 
 def _example(rules: Rules, lang: str, step: Step) -> str:
@@ -77,7 +80,7 @@ def _example(rules: Rules, lang: str, step: Step) -> str:
 
 def _sections(rules: Rules, lang: str, step: Step) -> str:
     statements = describe.describe_rules(rules, lang)
-    differs = _differs_from_basic(rules)
+    new = _new_statements(rules, lang)
     html = []
     for number, section in enumerate(describe.SECTIONS, start=1):
         # The value table prints card_value_rows; the per-card statements would repeat it word for word.
@@ -90,7 +93,8 @@ def _sections(rules: Rules, lang: str, step: Step) -> str:
         if not items and not extra:
             continue
         lines = "".join(
-            f'<li class="differs">{esc(s.text)}</li>' if s.key in differs else f"<li>{esc(s.text)}</li>" for s in items
+            f'<li class="differs">{esc(s.text)}</li>' if (s.section, s.text) in new else f"<li>{esc(s.text)}</li>"
+            for s in items
         )
         before, after = (extra, "") if section == "values" else ("", extra)
         html.append(
@@ -111,7 +115,8 @@ def _strip(rules: Rules, lang: str) -> str:
 
 
 def _differs_key(rules: Rules, lang: str) -> str:
-    if not _differs_from_basic(rules):
+    changed_values = set(describe.card_value_rows(rules, lang)) - set(describe.card_value_rows(Rules(), lang))
+    if not _new_statements(rules, lang) and not changed_values:
         return ""
     return f'<p class="differs-key">★ {esc(label("differs", lang))}</p>'
 

@@ -164,3 +164,20 @@ def test_the_sheet_uses_the_largest_type_that_fits(preset: str, lang: str, paper
     assert len(layout(spec.build_html(chosen)).pages) == 1
     if chosen > 0:
         assert len(layout(spec.build_html(chosen - 1)).pages) > 1, "a roomier step would also have fitted"
+
+
+@pytest.mark.parametrize(("preset", "lang"), [("four-card", "en"), ("house-party", "ja"), ("basic", "en")])
+def test_what_differs_from_the_basic_game_is_starred(preset: str, lang: str) -> None:
+    """One ★ per engine sentence the basic game does not have, one per changed value column,
+    and one in the legend (none at all for the basic game itself)."""
+    rules = load_preset(preset)
+    basic = Rules()
+    new_sentences = {s.text for s in describe.describe_rules(rules, lang) if s.key != "values"} - {
+        s.text for s in describe.describe_rules(basic, lang)
+    }
+    new_values = set(describe.card_value_rows(rules, lang)) - set(describe.card_value_rows(basic, lang))
+    expected = len(new_sentences) + len(new_values)
+    extracted = text(render(rules, lang, "a4", preset)[0])
+    assert extracted.count("★") == (expected + 1 if expected else 0)
+    if preset != "basic":
+        assert expected > 0
