@@ -1,0 +1,26 @@
+// Load the built engine wheel into Pyodide under Node.js (offline: everything from node_modules/pyodide),
+// run engine_cases.py there and print {"environment": ..., "result": ...} as JSON.
+//   node tests/pyodide/run_in_pyodide.mjs dist/sixcardgolf-0.1.0-py3-none-any.whl
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const wheelPath = process.argv[2];
+if (!wheelPath) {
+  console.error("usage: node run_in_pyodide.mjs WHEEL");
+  process.exit(2);
+}
+const indexURL = path.dirname(createRequire(import.meta.url).resolve("pyodide/package.json")) + path.sep;
+const pyodide = await loadPyodide({ indexURL, stdout: (line) => console.error(line) });
+// Unpack into site-packages, where an installed wheel lives.
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(new Uint8Array(await readFile(wheelPath)), "wheel", { extractDir: sitePackages });
+const cases = await readFile(path.join(here, "engine_cases.py"), "utf8");
+const scope = pyodide.globals.get("dict")();
+pyodide.runPython(cases.replace('if __name__ == "__main__":', "if False:"), { globals: scope });
+const result = pyodide.runPython("main()", { globals: scope });
+const environment = pyodide.runPython("environment()", { globals: scope });
+process.stdout.write(JSON.stringify({ environment: JSON.parse(environment), result: JSON.parse(result) }) + "\n");
