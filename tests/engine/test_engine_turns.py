@@ -346,3 +346,30 @@ def test_rules_without_a_turn_option_reject_it_by_name() -> None:
     for text in ("knock", "early-knock", "skip", "next"):
         with pytest.raises(IllegalActionError, match=repr(text)):
             state.apply_action(parse_action(text))
+
+
+def test_a_flip_as_action_that_exposes_the_last_card_goes_out() -> None:
+    rules = BASIC.with_options({"initial_reveals": 5, "flip_as_action": True, "going_out_bonus": True})
+    state = reveal_openings(scripted_hole(rules, [P0, P1], "6D"), positions=(1, 2, 3, 4, 5))
+    assert legal_words(state)[-1] == "flip 6"
+    play(state, "flip 6")
+    assert state.went_out == 0 and state.final_left == 1 and state.current_player() == 1
+    play(state, "draw", "discard")
+    assert state.is_over() and state.returns()[0] == 4 - 5
+
+
+def test_with_every_card_revealed_at_the_start_the_first_player_to_finish_a_turn_goes_out() -> None:
+    # initial_reveals equal to the layout size: the engine's answer to RULES.md §6 is that the first
+    # completed turn triggers the end, and every other player still gets the final turn.
+    rules = BASIC.with_options({"initial_reveals": 6})
+    state = reveal_openings(scripted_hole(rules, [P0, P1, "KH KD KC / 2S 2H 2C"], "6D"), positions=range(1, 7))
+    assert state.up == [0b111111] * 3 and state.phase == DRAW
+    play(state, "draw", "discard")
+    assert state.went_out == 0 and state.final_left == 2
+    play(state, "draw", "discard", "draw", "discard")
+    assert state.is_over() and state.end_reason == "final_turns" and state.turns == 3
+
+
+def test_lucky_swing_has_one_joker_per_deck() -> None:
+    lucky = load_preset("lucky-swing")
+    assert lucky.shoe_for(4).count(52) == 1 and lucky.shoe_for(5).count(52) == 2  # two decks from 5 players
