@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from sixcardgolf import Rules, RulesError, load_preset, preset_names
+from sixcardgolf import GolfError, Rules, RulesError, load_preset, preset_names
 
 from . import KINDS, facts
 from .documents import DocumentSpec
@@ -86,7 +86,7 @@ def print_one(argv: list[str]) -> int:
         started = time.perf_counter()
         rendered = spec.render()
         write_atomically(args.output, rendered.pdf)
-    except PrintableError as error:
+    except (PrintableError, GolfError) as error:  # GolfError: any other input the engine refuses
         return _fail(str(error))
     for warning in rendered.warnings:
         print(f"printables: weasyprint {warning}", file=sys.stderr)

@@ -43,7 +43,8 @@ class DocumentSpec:
             low, high = PAD_HOLES
             if not low <= self.hole_count <= high:
                 raise PrintableError(
-                    f"holes {self.hole_count!r} is not allowed on a score pad: expected {low} to {high}"
+                    f"holes {self.hole_count!r} is not allowed on a score pad: expected {low} to {high} "
+                    "(one row each on one page); choose the rows with --holes"
                 )
 
     @property
