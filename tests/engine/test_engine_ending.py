@@ -128,3 +128,16 @@ def test_a_table_that_would_leave_no_stock_is_refused() -> None:
     rules.check_players(5)
     with pytest.raises(ValueError, match="players 6"):
         rules.check_players(6)  # 54 cards dealt + a discard + a stock card > 52
+
+
+def test_a_knocks_final_round_is_played_out_even_when_holes_end_immediately() -> None:
+    # Immediate end and knocking together (as in four-card): a player exposing every card during the
+    # knock's final round neither ends the hole early nor counts as going out.
+    rules = load_preset("four-card").with_options({"initial_reveals": 3, "peek": False})
+    layouts = ["8H KS / 8C AS", "QH QS / 3D 4C", "9H 9S / 5D 6C"]
+    state = reveal_openings(scripted_hole(rules, layouts, "6D", stock="2S 7S"), positions=(1, 2, 3))
+    play(state, "knock")
+    play(state, "draw", "swap 4")  # seat 1 exposes its last card
+    assert not state.is_over() and state.went_out == -1 and state.current_player() == 2
+    play(state, "draw", "discard")
+    assert state.is_over() and state.end_reason == "knock"

@@ -300,3 +300,17 @@ def test_breakdown_json_uses_positions_from_1_and_card_notation() -> None:
     data = score_layout(BASIC, layout(BASIC, "8H KS 2D / 8C AS 5H")).to_dict()
     assert data["groups"][0] == {"positions": [1, 4], "cards": ["8H", "8C"], "points": 0, "cancelled": True}
     assert data["total"] == 4 and data["adjustments"] == []
+
+
+def test_four_of_a_kind_counts_once_per_two_cancelled_columns_with_several_decks() -> None:
+    # Two decks, 2x4: four columns of eights are two fours of a kind (-40); three columns count once.
+    rules = with_(layout="2x4", decks=2, four_of_a_kind=True, wolfpack=True)
+    assert total(rules, "8H 8C 8D 8S / 8H 8C 8D 8S") == -40
+    assert total(rules, "8H 8C 8D 3S / 8H 8C 8D 4S") == 7 - 20
+    # Eight jacks in four columns: four of a kind twice and the wolfpack twice.
+    assert total(rules, "JH JC JD JS / JH JC JD JS") == -80
+
+
+def test_joker_pair_value_wins_over_negative_pairs_keep_value() -> None:
+    rules = with_(load_preset("jokers"), negative_pairs_keep_value=True, joker_pair_value=3)
+    assert total(rules, "JK 3S 4D / JK 5C 6C") == 3 + 18
