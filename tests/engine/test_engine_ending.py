@@ -141,3 +141,15 @@ def test_a_knocks_final_round_is_played_out_even_when_holes_end_immediately() ->
     assert not state.is_over() and state.went_out == -1 and state.current_player() == 2
     play(state, "draw", "discard")
     assert state.is_over() and state.end_reason == "knock"
+
+
+def test_an_early_knock_counts_as_going_out_and_a_plain_knock_does_not() -> None:
+    rules = BASIC.with_options({"initial_reveals": 5, "early_knock": True, "knock": True,
+                                "going_out_penalty": True, "knock_penalty": "none"})  # fmt: skip
+    early = five_up_hole(rules)
+    play(early, "early-knock")
+    # Seat 0 turned up its last card (5H): 4, beaten by seat 2's -6: going-out penalty +10.
+    assert early.went_out == 0 and early.returns() == [4 + 10, 43, -6]
+    plain = five_up_hole(rules)
+    play(plain, "knock", "draw", "discard", "draw", "discard")
+    assert plain.went_out == -1 and plain.knocker == 0 and plain.returns() == [4, 43, -6]
