@@ -52,6 +52,16 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     return result
 
 
+_SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+_SEARCH_NAME = {"en": "Search", "ja": "検索"}
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Give the theme's search dialog an accessible name (it has role="dialog" and none), in the page's language."""
+    name = _SEARCH_NAME[_language(page, config)]
+    return output.replace(_SEARCH_DIALOG, _SEARCH_DIALOG.replace('role="dialog"', f'role="dialog" aria-label="{name}"'))
+
+
 def on_post_build(config: Any) -> None:
     if _printables_to_copy:
         copy_into_site(_printables_to_copy, Path(config.site_dir))

@@ -35,6 +35,16 @@ from .svg import positions_diagram
 BASE = Rules()  # the defaults, which are the `basic` game
 
 
+def _wide_table(kind: str, caption: str, head: str, body: str) -> str:
+    """A table too wide for a phone: it scrolls inside a region that the keyboard can reach and that is
+    named by the caption (the theme's own scrolling wrapper cannot take the focus)."""
+    return (
+        f'<div class="golf-wide" role="region" tabindex="0" aria-label="{escape(caption)}">'
+        f'<table class="golf-table" data-golf="{kind}"><caption>{escape(caption)}</caption>'
+        f"<thead>{head}</thead><tbody>{body}</tbody></table></div>"
+    )
+
+
 def _title(name: str, lang: str) -> str:
     return preset_info(name).title[lang]
 
@@ -112,11 +122,11 @@ def value_comparison(ctx: Context, args: dict[str, str]) -> str:
         body.append(
             f'<tr data-key="values.{RANKS[rank]}"><th scope="row">{escape(rank_heading(rank, ctx.lang))}</th>{"".join(cells)}</tr>'
         )
-    return (
-        '<div class="golf-wide"><table data-golf="value-comparison">'
-        f"<caption>{escape(text('value_comparison_caption', ctx.lang))}</caption>"
-        f'<thead><tr><th scope="col">{text("card", ctx.lang)}</th>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>"
+    return _wide_table(
+        "value-comparison",
+        text("value_comparison_caption", ctx.lang),
+        f'<tr><th scope="col">{text("card", ctx.lang)}</th>{head}</tr>',
+        "".join(body),
     )
 
 
@@ -248,11 +258,11 @@ def preset_table(ctx: Context, args: dict[str, str]) -> str:
         body.append(
             f'<tr data-key="{key}"><th scope="row">{escape(option_label(key, ctx.lang))}</th>{"".join(cells)}</tr>'
         )
-    return (
-        '<div class="golf-wide"><table data-golf="preset-table">'
-        f"<caption>{escape(text('presets_caption', ctx.lang))}</caption>"
-        f'<thead><tr><th scope="col">{text("option", ctx.lang)}</th>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>"
+    return _wide_table(
+        "preset-table",
+        text("presets_caption", ctx.lang),
+        f'<tr><th scope="col">{text("option", ctx.lang)}</th>{head}</tr>',
+        "".join(body),
     )
 
 
@@ -368,12 +378,12 @@ def options_index(ctx: Context, args: dict[str, str]) -> str:
             f'<td data-value="{_attr(base[key])}">{escape(describe_option_value(key, base[key], ctx.lang))}</td>'
             f"<td>{escape(used)}</td></tr>"
         )
-    return (
-        '<div class="golf-wide"><table data-golf="options">'
-        f"<caption>{escape(text('options_caption', ctx.lang))}</caption>"
-        f'<thead><tr><th scope="col">{text("option", ctx.lang)}</th><th scope="col">{text("option_key", ctx.lang)}</th>'
-        f'<th scope="col">{text("default_basic", ctx.lang)}</th><th scope="col">{text("changed_by", ctx.lang)}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    return _wide_table(
+        "options",
+        text("options_caption", ctx.lang),
+        f'<tr><th scope="col">{text("option", ctx.lang)}</th><th scope="col">{text("option_key", ctx.lang)}</th>'
+        f'<th scope="col">{text("default_basic", ctx.lang)}</th><th scope="col">{text("changed_by", ctx.lang)}</th></tr>',
+        "".join(rows),
     )
 
 

@@ -1,0 +1,150 @@
+"""Every page in a real browser (Debian's Chromium through Playwright), served from 127.0.0.1.
+
+Checks: no serious or critical accessibility violation found by axe-core in either colour scheme, no request
+to another origin, no script error, a working language switcher and search that finds Japanese words.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from sitebuild import LANGS, PAGES, REPO
+
+playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright is pinned in requirements.txt")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def origin(site: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make setup` (tools/setup-system.sh)"
+    assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
+    with playwright_sync.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def _open(browser, origin: str, path: str, scheme: str = "light"):
+    """A fresh page at `path` that records every request and script error."""
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{origin}/{path}", wait_until="load")
+    return context, page, requests, errors
+
+
+def _foreign(requests: list[str], origin: str) -> list[str]:
+    home = urlsplit(origin)
+    return [
+        url
+        for url in requests
+        if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url)[:2] != (home.scheme, home.netloc)
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("page_url", PAGES)
+def test_page_is_accessible_and_self_contained(browser, origin: str, page_url: str, lang: str, scheme: str) -> None:
+    path = page_url if lang == "en" else f"ja/{page_url}"
+    context, page, requests, errors = _open(browser, origin, path, scheme)
+    try:
+        assert page.evaluate("document.documentElement.lang") == lang
+        expected_scheme = "slate" if scheme == "dark" else "default"
+        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == expected_scheme
+        page.add_script_tag(path=str(AXE))
+        results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        bad = [
+            f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert not bad, f"{path} [{scheme}]:\n" + "\n".join(bad)
+        assert not _foreign(requests, origin), f"{path} asked another host for {_foreign(requests, origin)}"
+        assert not errors, f"{path}: script errors {errors}"
+    finally:
+        context.close()
+
+
+def test_language_switcher_keeps_the_page(browser, origin: str) -> None:
+    context, page, _, _ = _open(browser, origin, "variants/")
+    try:
+        page.locator(".md-select__link[hreflang='ja']").first.evaluate("link => link.click()")
+        page.wait_for_url(f"{origin}/ja/variants/")
+        page.locator(".md-select__link[hreflang='en']").first.evaluate("link => link.click()")
+        page.wait_for_url(f"{origin}/variants/")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("start", "query", "expect_prefix"),
+    [
+        ("ja/", "山札", "/ja/"),
+        ("ja/rules/", "ジョーカー", "/ja/"),
+        ("ja/faq/", "捨て札", "/ja/"),
+        ("ja/", "表向き", "/ja/"),
+        ("ja/", "めくる", "/ja/"),
+        ("ja/", "上がり", "/ja/"),
+        ("rules/", "discard", "/"),
+    ],
+)
+def test_search_finds_words_in_each_language(browser, origin: str, start: str, query: str, expect_prefix: str) -> None:
+    context, page, requests, _ = _open(browser, origin, start)
+    try:
+        search = page.locator("input.md-search__input")
+        results = page.locator(".md-search-result__item a")
+        search.click()
+        search.fill(query)
+        for _ in range(3):
+            try:
+                results.first.wait_for(timeout=5000)
+                break
+            except playwright_sync.TimeoutError:  # typed before the worker had its index: type once more
+                search.press("End")
+                search.press("Space")
+                search.press("Backspace")
+        meta = page.locator(".md-search-result__meta").inner_text()
+        hrefs = [urlsplit(h).path for h in results.evaluate_all("links => links.map(a => a.href)")]
+        assert hrefs, f"no result for {query!r} ({meta!r})"
+        matching = [
+            h for h in hrefs if h.startswith(expect_prefix) and (expect_prefix != "/" or not h.startswith("/ja/"))
+        ]
+        assert matching, f"{query!r} found only {hrefs}"
+        assert not _foreign(requests, origin)
+    finally:
+        context.close()
