@@ -63,6 +63,15 @@ def test_each_page_is_really_in_its_language(site: Path) -> None:
                 assert kana < 20 or page == "glossary/", f"{page}: {kana} Japanese characters on the English page"
 
 
+def test_front_matter_is_read_not_shown(site: Path) -> None:
+    for page in PAGES:
+        for lang in ("en", "ja"):
+            root = parse(page_path(site, lang, page))
+            assert "description:" not in text(find_all(root, "article")[0]), f"{lang}/{page} prints its front matter"
+            descriptions = [m.get("content") for m in find_all(root, "meta") if m.get("name") == "description"]
+            assert descriptions and descriptions[0], f"{lang}/{page} has no description"
+
+
 def test_language_switcher_goes_to_the_same_page(site: Path) -> None:
     for page in PAGES:
         for lang, other in (("en", "ja"), ("ja", "en")):

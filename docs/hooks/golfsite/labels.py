@@ -79,6 +79,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "list_sep": (", ", "、"),
     "plus": ("+", "＋"),
     "a4": ("A4", "A4"),
+    "holes_count": ("{n} holes", "{n}ホール"),
+    "players_count": ("up to {n} players", "{n}人まで"),
     "letter": ("US Letter", "USレター"),
     "yes": ("yes", "あり"),
     "standard": ("standard", "標準"),

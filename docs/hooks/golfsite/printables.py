@@ -84,7 +84,8 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
     for name in preset_names():
         for kind in KINDS:
             found = sorted(
-                (d for d in mine if d["preset"] == name and d["kind"] == kind), key=lambda d: PAPERS.index(d["paper"])
+                (d for d in mine if d["preset"] == name and d["kind"] == kind),
+                key=lambda d: (PAPERS.index(d["paper"]), _count(d, "holes"), _count(d, "players")),
             )
             if not found:
                 continue
@@ -94,7 +95,7 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
             alt = text("preview_alt", ctx.lang, kind=kind_name, preset=preset, paper=text(first["paper"], ctx.lang))
             links = "".join(
                 f'<li><a href="{escape(base + d["pdf"])}" download>'
-                f"{escape(text('download', ctx.lang, paper=text(d['paper'], ctx.lang)))}</a></li>"
+                f"{escape(text('download', ctx.lang, paper=_details(d, ctx.lang)))}</a></li>"
                 for d in found
             )
             figures.append(
@@ -104,6 +105,21 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
                 "</figure>"
             )
     return f'<div class="golf-printables">{"".join(figures)}</div>'
+
+
+def _count(document: dict[str, Any], key: str) -> int:
+    value = document.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _details(document: dict[str, Any], lang: str) -> str:
+    """Paper size, and for a score pad its rows and columns when the manifest gives them: 'A4, 9 holes, 8 players'."""
+    parts = [text(document["paper"], lang)]
+    if _count(document, "holes"):
+        parts.append(text("holes_count", lang, n=document["holes"]))
+    if _count(document, "players"):
+        parts.append(text("players_count", lang, n=document["players"]))
+    return ("・" if lang == "ja" else ", ").join(parts)
 
 
 def copy_into_site(files: list[Path], site_dir: Path) -> None:
