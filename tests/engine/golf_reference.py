@@ -62,20 +62,28 @@ def _columns(layout: str) -> list[list[int]]:
 
 def best_pairing(rules, card_rank: int, values: tuple[int, ...]) -> int:
     """Lowest card points for cards of one rank cancelling two by two (an odd one counts)."""
+    fixed = rules.joker_pair_value if card_rank == JOKER_RANK else None
+    return _best(tuple(sorted(values)), fixed, rules.negative_pairs_keep_value)
 
-    @cache
-    def best(remaining: tuple[int, ...]) -> int:
-        if len(remaining) < 2:
-            return sum(remaining)
-        options = []
-        first, rest = remaining[0], remaining[1:]
-        if len(remaining) % 2 == 1:
-            options.append(first + best(rest))  # `first` is the one left over
-        for i in range(len(rest)):
-            options.append(matched_points(rules, card_rank, (first, rest[i])) + best(rest[:i] + rest[i + 1 :]))
-        return min(options)
 
-    return best(tuple(sorted(values)))
+@cache
+def _best(remaining: tuple[int, ...], fixed: int | None, keep_negative: bool) -> int:
+    """Try every way to pair `remaining` off (and, for an odd count, every card left over)."""
+    if len(remaining) < 2:
+        return sum(remaining)
+    first, rest = remaining[0], remaining[1:]
+    options = []
+    if len(remaining) % 2 == 1:
+        options.append(first + _best(rest, fixed, keep_negative))  # `first` is the one left over
+    for i in range(len(rest)):
+        if fixed is not None:
+            pair = fixed
+        elif keep_negative and first < 0 and rest[i] < 0:
+            pair = first + rest[i]
+        else:
+            pair = 0
+        options.append(pair + _best(rest[:i] + rest[i + 1 :], fixed, keep_negative))
+    return min(options)
 
 
 def card_points_and_matches(rules, layout: Sequence[int]) -> tuple[int, dict[int, int]]:

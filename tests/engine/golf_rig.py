@@ -100,12 +100,18 @@ def reveal_openings(state: HoleState, positions: Sequence[int] = (1, 2, 3)) -> H
 def snapshot(state: HoleState) -> tuple[object, ...]:
     """Every field of a hole, copied, for 'nothing changed' and 'clone equals original' checks."""
     out: list[object] = []
-    for name in HoleState.__slots__:
-        if name.startswith("_"):
-            continue  # caches, if any, are not part of the state
+    for name in _STATE_FIELDS:
         value = getattr(state, name)
-        out.append([v[:] if isinstance(v, list) else v for v in value] if isinstance(value, list) else value)
+        if name == "layouts":
+            value = tuple(map(tuple, value))
+        elif type(value) is list:
+            value = tuple(value)
+        out.append(value)
     return tuple(out)
+
+
+# Caches (slots named with a leading underscore) are not part of the state.
+_STATE_FIELDS = tuple(name for name in HoleState.__slots__ if not name.startswith("_"))
 
 
 def random_rules(rng: random.Random) -> Rules:
