@@ -12,11 +12,22 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import web_match
 from .cards import format_card, parse_layout
-from .describe import SECTIONS, adjustment_label, card_value_rows, describe_rules, points_text, section_title
+from .describe import (
+    SECTIONS,
+    adjustment_label,
+    card_value_rows,
+    describe_option_value,
+    describe_rules,
+    option_label,
+    points_text,
+    section_title,
+)
 from .errors import GolfError
+from .option_text import option_help
 from .presets import preset_info, preset_names
-from .rules import Rules
+from .rules import CHOICES, OPTION_KEYS, Rules
 from .scoring import score_table
 
 
@@ -57,6 +68,34 @@ def rules_summary(params: dict[str, Any]) -> dict[str, Any]:
             for s in SECTIONS
         ],
     }
+
+
+def options_catalogue(params: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every option with its label, help, kind and allowed values, and its value under the chosen rules."""
+    lang = _lang(params)
+    current = rules_from(params).to_dict()
+    catalogue = []
+    for key in OPTION_KEYS:
+        value = current[key]
+        entry: dict[str, Any] = {
+            "key": key,
+            "label": option_label(key, lang),
+            "help": option_help(key, lang),
+            "value": value,
+        }
+        if isinstance(value, bool):
+            entry["kind"] = "bool"
+        elif key in CHOICES:
+            entry["kind"] = "choice"
+            entry["choices"] = [{"value": c, "label": describe_option_value(key, c, lang)} for c in CHOICES[key]]
+        elif key in ("decks", "joker_pair_value"):
+            entry["kind"] = "choice"
+            values: list[Any] = ["auto", 1, 2, 3] if key == "decks" else ["none", 0, -2, -4, -5]
+            entry["choices"] = [{"value": v, "label": describe_option_value(key, v, lang)} for v in values]
+        else:
+            entry["kind"] = "int"
+        catalogue.append(entry)
+    return catalogue
 
 
 def score(params: dict[str, Any]) -> dict[str, Any]:
@@ -114,6 +153,8 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "presets": presets,
     "rules_summary": rules_summary,
     "score": score,
+    "options_catalogue": options_catalogue,
+    **web_match.METHODS,
 }
 
 
