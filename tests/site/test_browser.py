@@ -13,10 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import playwright.sync_api as playwright_sync
 import pytest
 from sitebuild import LANGS, PAGES, REPO
-
-playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright is pinned in requirements.txt")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
