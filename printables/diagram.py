@@ -71,13 +71,16 @@ def example_cards(rules: Rules) -> list[int]:
     return cards
 
 
-def build_example(rules: Rules, card_scale: float = 1.0) -> Example:
+def build_example(rules: Rules, font_family: str, card_scale: float = 1.0) -> Example:
+    """The example for these rules; `font_family` is the sheet's own stack (SVG text would
+    otherwise fall back to the renderer's default sans-serif)."""
     cards = example_cards(rules)
     raw = group_tuples(rules, cards)
     groups = tuple(Group(g[0], tuple(cards[p] for p in g[0]), g[1], g[2]) for g in raw)
     adjustments = tuple(layout_adjustments(rules, raw))
     total = sum(g.points for g in groups) + sum(points for _, points in adjustments)
-    return Example(tuple(cards), groups, adjustments, total, _svg(rules, cards, groups, Geometry.scaled(card_scale)))
+    svg = _svg(rules, cards, groups, Geometry.scaled(card_scale), font_family)
+    return Example(tuple(cards), groups, adjustments, total, svg)
 
 
 def _card_svg(rules: Rules, geo: Geometry, position: int, card: int) -> str:
@@ -107,7 +110,7 @@ def _outline_svg(rules: Rules, geo: Geometry, positions: tuple[int, ...]) -> str
     )
 
 
-def _svg(rules: Rules, cards: list[int], groups: tuple[Group, ...], geo: Geometry) -> str:
+def _svg(rules: Rules, cards: list[int], groups: tuple[Group, ...], geo: Geometry, font_family: str) -> str:
     width = 2 * geo.pad + rules.cols * geo.card_w + (rules.cols - 1) * geo.gap
     grid_height = 2 * geo.pad + rules.rows * geo.card_h + (rules.rows - 1) * geo.gap
     by_columns = rules.pairs != "anywhere"
@@ -124,7 +127,8 @@ def _svg(rules: Rules, cards: list[int], groups: tuple[Group, ...], geo: Geometr
                 f'text-anchor="middle" fill="{colour}">{esc(points_text(group.points))}</text>'
             )
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="layout-diagram" width="{width:.1f}pt" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="layout-diagram" font-family="{esc(font_family)}" '
+        f'width="{width:.1f}pt" '
         f'height="{height:.1f}pt" viewBox="0 0 {width:.1f} {height:.1f}" role="img">{"".join(parts)}</svg>'
     )
 

@@ -11,7 +11,7 @@ from .. import facts
 from ..diagram import build_example, sum_expression
 from ..fragments import text_units, values_table
 from ..labels import game_term, label
-from ..page import PAPERS, esc, page_html, read_text, root_css, template
+from ..page import FONT_STACKS, PAPERS, esc, page_html, read_text, root_css, template
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def _new_statements(rules: Rules, lang: str) -> set[tuple[str, str]]:
 
 
 def _example(rules: Rules, lang: str, step: Step) -> str:
-    example = build_example(rules, card_scale=(1.0, 0.85, 0.75)[step.tightness])
+    example = build_example(rules, FONT_STACKS[lang], card_scale=(1.0, 0.85, 0.75)[step.tightness])
     names = {key: describe.adjustment_label(key, lang) for key, _ in example.adjustments}
     return (
         f'<figure class="example">{example.svg}<figcaption>{esc(label("example", lang))}: '
