@@ -221,10 +221,11 @@ def turn_statements(rules: Rules, lang: str) -> list[Statement]:
                 "turn",
                 "early_knock",
                 "裏向きのカードが1〜2枚のときは、手番を使ってそれをすべて表にし、ホールをその場で終わらせられます（早ノック）。"
-                "最後の手番の最中にはできません。"
+                "最後の手番の最中にはできません。早ノックは上がりとして扱います（上がりの加点・減点の対象です）。"
                 if ja
                 else "With one or two face-down cards left, you may spend your turn turning them all up; the hole "
-                "then ends at once (an early knock). Not allowed during the final round of turns.",
+                "then ends at once (an early knock). Not allowed during the final round of turns. An early knock "
+                "counts as going out, for every bonus or penalty for going out.",
             )
         )
     out.append(

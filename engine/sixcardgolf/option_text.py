@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import RANKS
+from .scoring import AMOUNTS
 
 # key -> (English label, Japanese label, English help, Japanese help)
 _OPTIONS: dict[str, tuple[str, str, str, str]] = {
@@ -33,7 +34,7 @@ _OPTIONS: dict[str, tuple[str, str, str, str]] = {
     "turn_limit": ("Turn limit", "手番の上限", "A hole ends after this many turns, so that no hole runs forever.", "この手番数でホールを終え、いつまでも続かないようにします。"),
     "four_of_a_kind": ("Four of a kind", "フォーカード", "Two matched groups of one rank earn a bonus.", "同じランクのペアが2組あるとボーナスです。"),
     "wolfpack": ("Wolfpack", "ウルフパック", "Two matched groups of jacks earn a bonus.", "ジャックのペアが2組あるとボーナスです。"),
-    "blackjack": ("Blackjack", "ブラックジャック", "A hole score of exactly 21 becomes 0.", "ホールの得点がちょうど21点なら0点になります。"),
+    "blackjack": ("Blackjack", "ブラックジャック", f"A hole score of exactly {AMOUNTS['blackjack_score']} becomes 0.", f"ホールの得点がちょうど{AMOUNTS['blackjack_score']}点なら0点になります。"),
     "going_out_penalty": ("Going-out penalty", "上がりの罰点", "The player who went out pays a penalty if they are not lowest.", "上がった人が最低点でなければ罰点です。"),
     "going_out_bonus": ("Going-out bonus", "上がりのボーナス", "The player who went out earns a bonus.", "上がった人にボーナスがあります。"),
     "underdog_bonus": ("Underdog bonus", "アンダードッグ・ボーナス", "The lowest score of the hole earns a bonus.", "そのホールの最低点の人にボーナスがあります。"),
@@ -48,7 +49,12 @@ _CHOICE_TEXT: dict[str, dict[str, tuple[str, str]]] = {
     "pairs": {"column": ("in a column", "同じ列"), "off": ("no pairs", "ペアなし"), "anywhere": ("anywhere", "どこでも")},
     "joker_pairs": {"match": ("pair with each other", "ペアになる"), "never": ("never pair", "ペアにならない")},
     "flip_on_discard": {"never": ("never", "めくらない"), "always": ("always", "必ずめくる"), "endgame": ("optional in the endgame", "終盤は任意")},
-    "knock_penalty": {"none": ("none", "なし"), "plus10": ("+10", "+10点"), "double_plus5": ("doubled plus 5", "2倍して+5点"), "worst": ("the worst score", "最悪の得点")},
+    "knock_penalty": {
+        "none": ("none", "なし"),
+        "plus10": (f"+{AMOUNTS['knock_plus10']}", f"+{AMOUNTS['knock_plus10']}点"),
+        "double_plus5": (f"doubled plus {AMOUNTS['knock_double_plus5']}", f"2倍して+{AMOUNTS['knock_double_plus5']}点"),
+        "worst": ("the worst score", "最悪の得点"),
+    },
     "end_of_hole": {"final_turns": ("one final turn each", "全員が最後の手番"), "immediate": ("at once", "すぐに終了")},
     "ties": {"shared": ("shared win", "勝ちを分け合う"), "playoff": ("play-off hole", "プレーオフ")},
 }  # fmt: skip

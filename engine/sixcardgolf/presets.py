@@ -55,4 +55,9 @@ def load_preset(name: str) -> Rules:
 
 def presets_using(key: str, value: object) -> list[str]:
     """Names of the presets whose rules have `key` (an option key) set to `value`."""
-    return [name for name, preset in _all_presets().items() if preset.rules.to_dict()[key] == value]
+    # Compare types too: True must not match a count of 1.
+    return [
+        name
+        for name, preset in _all_presets().items()
+        if type(preset.rules.to_dict()[key]) is type(value) and preset.rules.to_dict()[key] == value
+    ]
