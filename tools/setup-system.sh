@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Debian packages the build and the tests need: Chromium (browser tests),
-# Noto CJK (Japanese printables), poppler-utils (printable previews).
+# Noto CJK and Liberation (the printables name both), poppler-utils (printable previews).
 # Installs only what is missing; needs root (CI runs as root).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 fc-list 2>/dev/null | grep -q "Noto Sans CJK JP" || missing+=(fonts-noto-cjk)
+fc-list 2>/dev/null | grep -q "Liberation Sans" || missing+=(fonts-liberation)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != 0 ]; then

@@ -272,14 +272,24 @@ def hole_totals(rules: Rules, layouts: Sequence[Sequence[int]], went_out: int | 
 
 
 def score_layout(rules: Rules, cards: Sequence[int]) -> PlayerScore:
-    """One layout alone: card points and adjustments 1-3."""
-    return score_table(rules, [cards])[0]
+    """One layout alone: card points and adjustments 1-3 (nothing that compares players)."""
+    return _score(rules, [cards], None, None, compare_players=False)[0]
 
 
 def score_table(
     rules: Rules, layouts: Sequence[Sequence[int]], went_out: int | None = None, knocked: int | None = None
 ) -> list[PlayerScore]:
     """Every layout of a hole with its full breakdown. Seats are 0-based here."""
+    return _score(rules, layouts, went_out, knocked, compare_players=True)
+
+
+def _score(
+    rules: Rules,
+    layouts: Sequence[Sequence[int]],
+    went_out: int | None,
+    knocked: int | None,
+    compare_players: bool,
+) -> list[PlayerScore]:
     if len(layouts) == 0:
         return []
     for seat, cards in enumerate(layouts):
@@ -296,7 +306,10 @@ def score_table(
         sum(g[1] for g in groups) + sum(a[1] for a in adj)
         for groups, adj in zip(all_groups, own_adjustments, strict=True)
     ]
-    table = table_adjustments(rules, hole_scores, went_out, knocked)
+    if compare_players:
+        table = table_adjustments(rules, hole_scores, went_out, knocked)
+    else:
+        table = [[] for _ in layouts]
     results = []
     for cards, groups, own, extra in zip(layouts, all_groups, own_adjustments, table, strict=True):
         adjustments = tuple(Adjustment(key, points) for key, points in own + extra)

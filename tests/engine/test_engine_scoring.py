@@ -314,3 +314,11 @@ def test_four_of_a_kind_counts_once_per_two_cancelled_columns_with_several_decks
 def test_joker_pair_value_wins_over_negative_pairs_keep_value() -> None:
     rules = with_(load_preset("jokers"), negative_pairs_keep_value=True, joker_pair_value=3)
     assert total(rules, "JK 3S 4D / JK 5C 6C") == 3 + 18
+
+
+def test_a_layout_scored_alone_gets_no_bonus_that_compares_players() -> None:
+    # House party has the underdog bonus and tied shame on; one layout alone is nobody's "lowest".
+    rules = load_preset("house-party")
+    score = score_layout(rules, layout(rules, "7S KH 2D / 7H 5D QC"))
+    assert score.total == 0 + (0 + 5) + (-2 + 10)
+    assert score.adjustments == ()
