@@ -7,6 +7,7 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 fc-list 2>/dev/null | grep -q "Noto Sans CJK JP" || missing+=(fonts-noto-cjk)
 fc-list 2>/dev/null | grep -q "Liberation Sans" || missing+=(fonts-liberation)
+fc-list 2>/dev/null | grep -q "DejaVu Sans" || missing+=(fonts-dejavu-core)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != 0 ]; then
