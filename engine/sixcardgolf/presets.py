@@ -45,7 +45,10 @@ def preset_names() -> list[str]:
 def preset_info(name: str) -> Preset:
     presets = _all_presets()
     if name not in presets:
-        raise RulesError(f"unknown preset {name!r}: expected one of {', '.join(presets)}")
+        raise RulesError(
+            f"unknown preset {name!r}: expected one of {', '.join(presets)}",
+            ja=f"プリセット「{name}」はありません。次のいずれかを指定してください：{', '.join(presets)}",
+        )
     return presets[name]
 
 

@@ -114,7 +114,8 @@ class Rules:
         """Raise RulesError unless `players` can sit at a table with these rules."""
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesError(
-                f"players {players!r} is not allowed: expected a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
+                f"players {players!r} is not allowed: expected a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
+                ja=f"人数 {players!r} は使えません。{MIN_PLAYERS}〜{MAX_PLAYERS}の整数で指定してください。",
             )
         decks = self.decks_for(players)
         available = decks * (52 + self.jokers_per_deck)
@@ -123,7 +124,9 @@ class Rules:
             raise RulesError(
                 f"players {players} with layout {self.layout} need at least {needed} cards, "
                 f"but decks={self.decks} gives {decks} deck(s) of {52 + self.jokers_per_deck} = {available}: "
-                "use more decks or fewer players"
+                "use more decks or fewer players",
+                ja=f"{players}人で手札の形{self.layout}なら少なくとも{needed}枚が必要ですが、decks={self.decks}では"
+                f"{decks}組で{available}枚しかありません。デッキを増やすか、人数を減らしてください。",
             )
 
     def points(self, card: int) -> int:
@@ -153,7 +156,10 @@ class Rules:
     def with_options(self, options: Mapping[str, Any]) -> Rules:
         """A copy with some options changed. Values may be JSON values or the strings a CLI passes."""
         if not isinstance(options, Mapping):
-            raise RulesError(f"rules {options!r} is not an object of option keys and values")
+            raise RulesError(
+                f"rules {options!r} is not an object of option keys and values",
+                ja="ルールは、オプション名と値の組（JSONのオブジェクト）で指定してください。",
+            )
         changes: dict[str, Any] = {}
         values = list(self.values)
         for key, raw in options.items():
@@ -186,7 +192,11 @@ _FALSE = ("false", "no", "off", "0")
 def _unknown_key(key: object) -> RulesError:
     close = difflib.get_close_matches(str(key), OPTION_KEYS, n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return RulesError(f"unknown option {key!r}{hint}: the option keys are {', '.join(OPTION_KEYS)}")
+    return RulesError(
+        f"unknown option {key!r}{hint}: the option keys are {', '.join(OPTION_KEYS)}",
+        ja=f"オプション「{key}」はありません{f'（{close[0]} のことですか？）' if close else ''}。"
+        f"使えるオプション名：{', '.join(OPTION_KEYS)}",
+    )
 
 
 def _rank_index(key: str) -> int:
@@ -200,7 +210,7 @@ def _rank_index(key: str) -> int:
 
 def _parse_int(key: str, raw: Any) -> int:
     if isinstance(raw, bool):
-        raise RulesError(f"option {key} = {raw!r} is not allowed: expected a whole number")
+        raise _not_allowed(key, raw, "a whole number", "整数")
     if isinstance(raw, int):
         return raw
     if isinstance(raw, str):
@@ -208,7 +218,14 @@ def _parse_int(key: str, raw: Any) -> int:
             return int(raw.strip().replace("−", "-"))
         except ValueError:
             pass
-    raise RulesError(f"option {key} = {raw!r} is not allowed: expected a whole number")
+    raise _not_allowed(key, raw, "a whole number", "整数")
+
+
+def _not_allowed(key: str, raw: Any, expected: str, expected_ja: str) -> RulesError:
+    return RulesError(
+        f"option {key} = {raw!r} is not allowed: expected {expected}",
+        ja=f"オプション {key} に {raw!r} は使えません。{expected_ja}で指定してください。",
+    )
 
 
 def parse_option(key: str, raw: Any) -> Any:
@@ -220,17 +237,17 @@ def parse_option(key: str, raw: Any) -> Any:
             return raw
         if isinstance(raw, str) and raw.strip().lower() in _TRUE + _FALSE:
             return raw.strip().lower() in _TRUE
-        raise RulesError(f"option {key} = {raw!r} is not allowed: expected true or false")
+        raise _not_allowed(key, raw, "true or false", "true か false")
     if key in CHOICES:
         if isinstance(raw, str) and raw.strip() in CHOICES[key]:
             return raw.strip()
-        raise RulesError(f"option {key} = {raw!r} is not allowed: expected one of {', '.join(CHOICES[key])}")
+        raise _not_allowed(key, raw, f"one of {', '.join(CHOICES[key])}", f"{'、'.join(CHOICES[key])}のいずれか")
     if key == "decks":
         if raw == "auto":
             return raw
         count = _parse_int(key, raw)
         if not 1 <= count <= 8:
-            raise RulesError(f"option decks = {raw!r} is not allowed: expected auto or a count from 1 to 8")
+            raise _not_allowed(key, raw, "auto or a count from 1 to 8", "auto または1〜8の整数")
         return count
     if key == "joker_pair_value":
         if raw is None or raw == "none":
@@ -255,13 +272,14 @@ def _validate(rules: Rules) -> None:
     for key, (low, high) in _INT_LIMITS.items():
         value = getattr(rules, key)
         if not low <= value <= high:
-            raise RulesError(f"option {key} = {value!r} is not allowed: expected a whole number from {low} to {high}")
+            raise _not_allowed(key, value, f"a whole number from {low} to {high}", f"{low}〜{high}の整数")
     size = LAYOUTS[rules.layout][0] * LAYOUTS[rules.layout][1]
     if rules.initial_reveals > size:
         raise RulesError(
             f"option initial_reveals = {rules.initial_reveals} is not allowed with layout {rules.layout}: "
-            f"expected 0 to {size}"
+            f"expected 0 to {size}",
+            ja=f"手札の形{rules.layout}では、initial_reveals は0〜{size}で指定してください（{rules.initial_reveals}は多すぎます）。",
         )
     for points in rules.values:
         if not -100 <= points <= 100:
-            raise RulesError(f"option values = {points!r} is not allowed: card values run from -100 to 100")
+            raise _not_allowed("values", points, "card values from -100 to 100", "-100〜100の得点")
