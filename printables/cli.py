@@ -28,21 +28,28 @@ def load_rules_file(path: Path) -> Rules:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise PrintableError(f"rules file {str(path)!r} cannot be read: {reason}") from None
+        raise PrintableError(
+            f"rules file {str(path)!r} cannot be read: {reason}",
+            ja=f"ルールファイル「{path}」を読めません（{reason}）。",
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise PrintableError(
-            f"rules file {str(path)!r} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            f"rules file {str(path)!r} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
+            ja=f"ルールファイル「{path}」はJSONとして読めません（{error.lineno}行{error.colno}列目）。",
         ) from None
     if not isinstance(data, dict):
         raise PrintableError(
-            f'rules file {str(path)!r} must hold a JSON object of option keys, e.g. {{"layout": "2x3", "knock": true}}'
+            f'rules file {str(path)!r} must hold a JSON object of option keys, e.g. {{"layout": "2x3", "knock": true}}',
+            ja=f'ルールファイル「{path}」には、オプション名と値のJSONオブジェクトを書いてください（例：{{"layout": "2x3", "knock": true}}）。',
         )
     try:
         return Rules.from_dict(data)
     except RulesError as error:
-        raise PrintableError(f"rules file {str(path)!r}: {error}") from None
+        raise PrintableError(
+            f"rules file {str(path)!r}: {error}", ja=f"ルールファイル「{path}」：{error.message('ja')}"
+        ) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -82,12 +89,15 @@ def print_one(argv: list[str]) -> int:
             rules = load_preset(preset)
         spec = DocumentSpec(args.kind, rules, args.lang, args.paper, preset, args.players, args.holes)
         if not args.output.parent.resolve().is_dir():
-            raise PrintableError(f"output folder {str(args.output.parent)!r} does not exist: create it first")
+            raise PrintableError(
+                f"output folder {str(args.output.parent)!r} does not exist: create it first",
+                ja=f"出力先のフォルダー「{args.output.parent}」がありません。先に作成してください。",
+            )
         started = time.perf_counter()
         rendered = spec.render()
         write_atomically(args.output, rendered.pdf)
     except (PrintableError, GolfError) as error:  # GolfError: any other input the engine refuses
-        return _fail(str(error))
+        return _fail(error.message(args.lang))
     for warning in rendered.warnings:
         print(f"printables: weasyprint {warning}", file=sys.stderr)
     print(f"wrote {args.output} ({spec.title()}; {time.perf_counter() - started:.2f} s)")

@@ -34,17 +34,19 @@ class DocumentSpec:
         if self.kind == "scorepad":
             if isinstance(self.players, bool) or not 2 <= self.players <= facts.TABLE_MAX_PLAYERS:
                 raise PrintableError(
-                    f"players {self.players!r} is not allowed on a score pad: expected 2 to {facts.TABLE_MAX_PLAYERS}"
+                    f"players {self.players!r} is not allowed on a score pad: expected 2 to {facts.TABLE_MAX_PLAYERS}",
+                    ja=f"スコア表の人数 {self.players!r} は使えません。2〜{facts.TABLE_MAX_PLAYERS}で指定してください。",
                 )
             try:
                 self.rules.check_players(self.players)
             except RulesError as error:
-                raise PrintableError(str(error)) from None
+                raise PrintableError(str(error), ja=error.ja) from None
             low, high = PAD_HOLES
             if not low <= self.hole_count <= high:
                 raise PrintableError(
                     f"holes {self.hole_count!r} is not allowed on a score pad: expected {low} to {high} "
-                    "(one row each on one page); choose the rows with --holes"
+                    "(one row each on one page); choose the rows with --holes",
+                    ja=f"スコア表のホール数 {self.hole_count!r} は使えません。1ページに収まるよう{low}〜{high}で指定してください（--holes）。",
                 )
 
     @property

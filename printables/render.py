@@ -17,14 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import weasyprint
+from sixcardgolf.errors import GolfError
 
 from .page import PACKAGE_DIR
 
 WEASYPRINT_LOGGER = "weasyprint"
 
 
-class PrintableError(ValueError):
-    """A document cannot be made as asked (bad input, or it cannot fit one page)."""
+class PrintableError(GolfError):
+    """A document cannot be made as asked (bad input, or it cannot fit one page); English and Japanese."""
 
 
 class _Collect(logging.Handler):
@@ -102,7 +103,10 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Write `data` to `path` through a temporary file in the same folder: never a half-written file."""
     folder = path.parent
     if not folder.is_dir():
-        raise PrintableError(f"output folder {str(folder)!r} does not exist: create it first")
+        raise PrintableError(
+            f"output folder {str(folder)!r} does not exist: create it first",
+            ja=f"出力先のフォルダー「{folder}」がありません。先に作成してください。",
+        )
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
     try:
         with os.fdopen(handle, "wb") as stream:

@@ -136,3 +136,15 @@ def test_changing_one_option_changes_the_sheet(tmp_path: Path) -> None:
     assert new_statement != old_statement
     assert squash(new_statement) in new_text and squash(new_statement) not in old_text
     assert squash(old_statement) in old_text and squash(old_statement) not in new_text
+
+
+def test_errors_come_in_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules_file = write_rules(tmp_path, {"knock": "sometimes"})
+    with pytest.raises(RulesError) as refused:
+        Rules.from_dict({"knock": "sometimes"})
+    assert main(["--rules", str(rules_file), "--lang", "ja", "-o", str(tmp_path / "x.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert refused.value.message("ja") in err and "ルールファイル" in err
+    assert main(["--kind", "scorepad", "--players", "12", "--lang", "ja", "-o", str(tmp_path / "p.pdf")]) == 2
+    assert "スコア表の人数 12" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [rules_file]
