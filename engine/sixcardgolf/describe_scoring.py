@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 from .describe_common import Statement, lang_index, lowest_text, points_text
+from .glossary import RANK_NAMES
 from .option_text import adjustment_label
 from .rules import Rules
 from .scoring import ADJUSTMENT_ORDER, AMOUNTS
 
 # -- card values ---------------------------------------------------------------
-_RANK_NAMES_EN = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Joker")
-_RANK_NAMES_JA = (
-    "エース",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "10",
-    "ジャック",
-    "クイーン",
-    "キング",
-    "ジョーカー",
-)
+_RANK_NAMES_EN = RANK_NAMES["en"]
+_RANK_NAMES_JA = RANK_NAMES["ja"]
 
 
 def card_value_rows(rules: Rules, lang: str) -> list[tuple[str, int | str]]:

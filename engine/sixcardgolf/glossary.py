@@ -44,6 +44,12 @@ TERMS: dict[str, dict[str, str]] = {
     "house_rule": {"en": "house rule", "ja": "ハウスルール"},
 }
 
+# Card ranks by rank index (A..K, then the joker), as a player names them.
+RANK_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Joker"),
+    "ja": ("エース", "2", "3", "4", "5", "6", "7", "8", "9", "10", "ジャック", "クイーン", "キング", "ジョーカー"),
+}  # fmt: skip
+
 # What each term means, for the glossary page: one sentence per language.
 DEFINITIONS: dict[str, dict[str, str]] = {
     "hole": {

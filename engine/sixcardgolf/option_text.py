@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import RANKS
+from .glossary import RANK_NAMES
 from .scoring import AMOUNTS
 
 # key -> (English label, Japanese label, English help, Japanese help)
@@ -71,23 +72,8 @@ _ADJUSTMENT_LABELS: dict[str, tuple[str, str]] = {
     "tied_shame": ("Tied shame", "同点の罰"),
 }
 
-_RANK_LABELS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "joker")
-_RANK_LABELS_JA = (
-    "エース",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "10",
-    "ジャック",
-    "クイーン",
-    "キング",
-    "ジョーカー",
-)
+_RANK_LABELS = tuple(name.lower() for name in RANK_NAMES["en"])
+_RANK_LABELS_JA = RANK_NAMES["ja"]
 
 
 def _ja(lang: str) -> bool:

@@ -306,10 +306,8 @@ def _score(
         sum(g[1] for g in groups) + sum(a[1] for a in adj)
         for groups, adj in zip(all_groups, own_adjustments, strict=True)
     ]
-    if compare_players:
-        table = table_adjustments(rules, hole_scores, went_out, knocked)
-    else:
-        table = [[] for _ in layouts]
+    no_comparison: list[list[tuple[str, int]]] = [[] for _ in layouts]
+    table = table_adjustments(rules, hole_scores, went_out, knocked) if compare_players else no_comparison
     results = []
     for cards, groups, own, extra in zip(layouts, all_groups, own_adjustments, table, strict=True):
         adjustments = tuple(Adjustment(key, points) for key, points in own + extra)
