@@ -7,48 +7,13 @@ so these tests also prove that the browser runs the same engine.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playground_support import ENGINE_START_MS
+from playwright.sync_api import Browser, Page
 from sixcardgolf import load_preset, parse_layout, score_table
-
-REPO = Path(__file__).resolve().parents[2]
-SITE = Path(os.environ.get("GOLF_SITE_DIR") or REPO / "site")  # the built site to serve
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]  # fmt: skip
-ENGINE_START_MS = 60_000  # Pyodide's first start on a busy 2-core machine
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def origin() -> Iterator[str]:
-    assert (SITE / "playground" / "calculator.js").exists(), "site/ has no calculator: run `make build` first"
-    handler = functools.partial(_QuietHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 class OpenCalculator:

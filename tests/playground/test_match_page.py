@@ -6,48 +6,13 @@ Playwright. What the page shows is checked against what a player may see (RULES.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-
-REPO = Path(__file__).resolve().parents[2]
-SITE = Path(os.environ.get("GOLF_SITE_DIR") or REPO / "site")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]  # fmt: skip
-ENGINE_START_MS = 60_000
-SAVE_KEY = "sixcardgolf.playground.save"
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def origin() -> Iterator[str]:
-    assert (SITE / "playground" / "match.js").exists(), "site/ has no match page: run `make build` first"
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+from playground_support import ENGINE_START_MS, SAVE_KEY
+from playwright.sync_api import Browser, BrowserContext, Page
 
 
 @pytest.fixture
