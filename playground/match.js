@@ -368,6 +368,8 @@ class MatchPage {
     if (obs.phase === "opening" && rules.peek) prompt = t.yourTurn.openingPeek;
     if (obs.phase === "holding" && !obs.legal_actions.includes("discard")) prompt = t.yourTurn.holdingMust;
     if (obs.phase === "flip" && obs.legal_actions.includes("skip")) prompt = t.yourTurn.flipOptional;
+    const size = obs.layouts[this.viewerSeat()].length;
+    prompt = prompt.replace("1–N", `1–${size}`).replace("1〜N", `1〜${size}`);
     return `${this.message} ${prompt}`.trim();
   }
 
