@@ -27,10 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the printables package lives at the root
 
-from sixcardgolf import load_preset
-
 from printables.build_all import build_all
 from printables.documents import DocumentSpec
+from sixcardgolf import load_preset
 
 CASES = [
     ("rules", "basic", "en", "a4", 8, None),

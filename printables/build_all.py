@@ -24,8 +24,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import sixcardgolf
 import weasyprint
+
+import sixcardgolf
 from sixcardgolf import Rules, load_preset, preset_names
 
 from .documents import DocumentSpec

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import weasyprint
+
 from sixcardgolf.errors import GolfError
 
 from .page import PACKAGE_DIR

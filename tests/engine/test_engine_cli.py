@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+
 from sixcardgolf import load_preset, preset_names
 from sixcardgolf.cli import main
 from sixcardgolf.describe import describe_rules

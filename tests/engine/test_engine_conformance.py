@@ -20,6 +20,7 @@ import random
 import golf_reference as ref
 import pytest
 from golf_rig import random_rules, seat_count, snapshot
+
 from sixcardgolf import IllegalActionError, Match, observe, preset_names
 from sixcardgolf import actions as A
 from sixcardgolf.hole import HOLDING, NO_CARD, OPENING

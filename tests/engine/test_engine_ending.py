@@ -7,6 +7,7 @@ from collections import Counter
 import golf_reference as ref
 import pytest
 from golf_rig import cards, play, reveal_openings, scripted_hole, snapshot
+
 from sixcardgolf import HoleState, IllegalActionError, Match, Rules, format_action, load_preset, observe
 from sixcardgolf.describe import end_reason_text
 

@@ -6,8 +6,9 @@ import json
 from collections.abc import Sequence
 
 import pytest
-import sixcardgolf.match
 from golf_rig import StackedRandom, snapshot, stacked_order
+
+import sixcardgolf.match
 from sixcardgolf import IllegalActionError, Match, Rules, SaveError, load_preset, parse_action
 from sixcardgolf.hole import DRAW, HOLDING, OPENING
 

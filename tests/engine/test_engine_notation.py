@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from sixcardgolf import NotationError, format_action, format_card, format_layout, parse_action, parse_card, parse_layout
 from sixcardgolf.cards import JOKER, RANKS, SUITS, rank_of, suit_of
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from golf_rig import cards, play, random_rules, reveal_openings, scripted_hole, seat_count
+
 from sixcardgolf import HoleState, load_preset, observe, preset_names
 from sixcardgolf.hole import NO_CARD
 from sixcardgolf.observation import UNKNOWN

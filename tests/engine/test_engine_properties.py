@@ -8,6 +8,7 @@ import golf_reference as ref
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
 from sixcardgolf import OPTION_KEYS, Rules, RulesError, score_layout, score_table
 from sixcardgolf.cards import JACK_RANK, JOKER
 from sixcardgolf.rules import CHOICES, LAYOUTS

@@ -7,6 +7,7 @@ import json
 from importlib import resources
 
 import pytest
+
 from sixcardgolf import OPTION_KEYS, Rules, RulesError, load_preset, preset_info, preset_names
 from sixcardgolf.presets import presets_using
 

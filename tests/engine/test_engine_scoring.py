@@ -7,6 +7,7 @@ arithmetic is in the comments), never read back from the engine.
 from __future__ import annotations
 
 import pytest
+
 from sixcardgolf import Rules, load_preset, parse_layout, score_layout, score_table
 from sixcardgolf.scoring import ADJUSTMENT_ORDER
 

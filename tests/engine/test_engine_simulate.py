@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
+
 from sixcardgolf import HoleState, Observation, load_preset
 from sixcardgolf.ai import POLICIES
 from sixcardgolf.observation import UNKNOWN

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from golf_rig import StackedRandom, cards, play, reveal_openings, scripted_hole, snapshot
+
 from sixcardgolf import HoleState, IllegalActionError, load_preset, observe, parse_action
 from sixcardgolf import actions as A
 from sixcardgolf.hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING

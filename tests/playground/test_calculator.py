@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from playground_support import ENGINE_START_MS
 from playwright.sync_api import Browser, Page
+
 from sixcardgolf import load_preset, parse_layout, score_table
 
 

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+
 from sixcardgolf import load_preset, parse_layout, preset_names, score_table
 from sixcardgolf.web import handle
 

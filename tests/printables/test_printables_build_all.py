@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 from printables_pdf import reader
-from sixcardgolf import load_preset, preset_names
 
 from printables import build_all
 from printables.cli import main
 from printables.documents import DocumentSpec
+from sixcardgolf import load_preset, preset_names
 
 REQUIRED = ("kind", "preset", "lang", "paper", "pdf", "preview", "title")
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from printables_pdf import PAPER_PT, page_size, reader, squash, text, values_in_table_order
-from sixcardgolf import Rules, RulesError, describe, load_preset
 
 from printables.cli import main
+from sixcardgolf import Rules, RulesError, describe, load_preset
 
 
 def run_module(*args: str) -> subprocess.CompletedProcess[str]:

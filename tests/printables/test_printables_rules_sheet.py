@@ -21,9 +21,9 @@ from printables_pdf import (
     values_in_table_order,
     weasyprint_log,
 )
-from sixcardgolf import Rules, describe, load_preset, preset_info, preset_names
 
 from printables.documents import DocumentSpec
+from sixcardgolf import Rules, describe, load_preset, preset_info, preset_names
 
 LANGS = ("en", "ja")
 PAPERS = ("a4", "letter")

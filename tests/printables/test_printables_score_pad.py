@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 from printables_pdf import squash, text, values_in_table_order, weasyprint_log
-from sixcardgolf import Rules, describe, load_preset, preset_names
 from test_printables_rules_sheet import check_print_quality
 
 from printables.documents import DocumentSpec
 from printables.labels import label
 from printables.render import PrintableError
+from sixcardgolf import Rules, describe, load_preset, preset_names
 
 DENSEST = "house-party"  # the most reminder lines at the foot
 GRID = [(players, holes, lang, paper) for players in (2, 8) for holes in (9, 18) for lang in ("en", "ja") for paper in ("a4", "letter")]  # fmt: skip

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import engine_cases
 import pytest
+
 import sixcardgolf
 
 REPO = Path(__file__).resolve().parents[2]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from htmltree import find_all, parse, text
 from sitebuild import LANGS, PAGES, REPO, page_path
+
 from sixcardgolf import load_preset, parse_layout, score_table
 from sixcardgolf.cards import RANKS
 from sixcardgolf.describe import card_value_rows, describe_rules
