@@ -33,7 +33,17 @@ class RandomPolicy:
         return self.rng.choice(observation.legal_actions)
 
 
-POLICIES: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy}
+from .levels import EasyPolicy, NormalPolicy  # noqa: E402  (the levels use Policy's module)
+from .search import CheaterPolicy, HardPolicy  # noqa: E402
+
+POLICIES: dict[str, Callable[[int], Policy]] = {
+    "random": RandomPolicy,
+    "easy": EasyPolicy,
+    "normal": NormalPolicy,
+    "hard": HardPolicy,
+    "cheater": CheaterPolicy,
+}
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # what players may choose; "cheater" is for benchmarks
 
 
 def make_policy(name: str, seed: int) -> Policy:

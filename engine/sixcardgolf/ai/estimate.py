@@ -1,0 +1,432 @@
+"""Expected points of a layout some of whose cards are unknown to the seat that looks at it.
+
+An unknown card is modelled as a draw from the cards that seat has not seen
+(the "unseen pool"). Fully known columns and layouts are scored by the engine's
+own scoring functions, so pair rules, joker rules, negative pairs and the
+layout adjustments (four of a kind, wolfpack, blackjack) of any rules value are
+respected without restating them here.
+
+Two measures per layout:
+  estimate  expected points if the hole ended now with the unknown cards as they lie
+  value     estimate less the improvement the owner can still expect if the hole goes on
+            (`foresight` times the points above a good card's worth in unsettled positions)
+
+Speed matters (the Hard level prices hundreds of thousands of moves per
+decision), so cards are grouped into classes that every rule treats alike (one
+rank, one value), and with column pairs and no layout adjustments a column's
+measures are looked up in flat tables indexed by its classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import JOKER, JOKER_RANK
+from ..rules import Rules
+from ..scoring import GroupTuple, group_tuples, hole_points, layout_adjustments
+
+UNKNOWN = -1
+CARD_CODES = 53  # 52 cards and the joker
+
+_COLUMN_CACHE: dict[Rules, dict[tuple[int, ...], GroupTuple]] = {}
+
+
+def column_groups(rules: Rules) -> dict[tuple[int, ...], GroupTuple]:
+    """The cache of column groups for one rules value (kept small in a long-lived process)."""
+    cache = _COLUMN_CACHE.get(rules)
+    if cache is None:
+        if len(_COLUMN_CACHE) > 64:
+            _COLUMN_CACHE.clear()
+        cache = _COLUMN_CACHE[rules] = {}
+    return cache
+
+
+def column_group(
+    rules: Rules, cards: tuple[int, ...], cache: dict[tuple[int, ...], GroupTuple] | None = None
+) -> GroupTuple:
+    """The engine's group (positions, points, matched, rank) for one column holding `cards` (top to bottom)."""
+    if cache is None:
+        cache = column_groups(rules)
+    found = cache.get(cards)
+    if found is None:
+        layout = [0] * rules.size
+        for position, card in zip(rules.columns[0], cards, strict=True):
+            layout[position] = card
+        found = cache[cards] = group_tuples(rules, layout)[0]
+    return found
+
+
+def rank_of_code(card: int) -> int:
+    return JOKER_RANK if card == JOKER else card >> 2
+
+
+def shoe_counts(rules: Rules, players: int) -> list[int]:
+    counts = [0] * CARD_CODES
+    for card in rules.shoe_for(players):
+        counts[card] += 1
+    return counts
+
+
+def unseen_counts(rules: Rules, players: int, seen: Sequence[int]) -> list[int]:
+    """How many copies of each card code are still unseen: the shoe minus every card in `seen`."""
+    counts = shoe_counts(rules, players)
+    for card in seen:
+        counts[card] -= 1
+        if counts[card] < 0:
+            raise ValueError(f"card code {card} is seen more often than the shoe holds it")
+    return counts
+
+
+class Estimator:
+    """Estimates and values of partly known layouts for one view of the unseen cards (counts per card code)."""
+
+    def __init__(self, rules: Rules, counts: Sequence[int], foresight: float) -> None:
+        self.rules = rules
+        self.counts = list(counts)
+        self.total = sum(counts)
+        self.foresight = foresight
+        self.size = rules.size
+        self.groups = column_groups(rules)
+        points = rules.card_points
+        # Classes: one rank and one value (one-eyed jacks split the jacks). Class `unknown` is an unknown card.
+        by_key: dict[tuple[int, int], int] = {}
+        self.class_of = [0] * (CARD_CODES + 1)
+        self.example: list[int] = []
+        class_counts: list[int] = []
+        for card in range(CARD_CODES):
+            key = (rank_of_code(card), points[card])
+            if key not in by_key:
+                by_key[key] = len(self.example)
+                self.example.append(card)
+                class_counts.append(0)
+            self.class_of[card] = by_key[key]
+            class_counts[by_key[key]] += counts[card]
+        self.unknown = len(self.example)
+        self.class_of[CARD_CODES] = self.unknown  # class_of[UNKNOWN] is the last entry
+        self.example.append(UNKNOWN)
+        self.classes = [(self.example[k], n) for k, n in enumerate(class_counts) if n]  # (example card, count)
+        self.class_counts = [*class_counts, 0]  # by class, the unknown class last
+        self.distinct = [(card, count) for card, count in enumerate(counts) if count]
+        weighted = self.classes or [(self.example[k], 1) for k in range(self.unknown)]
+        weight = sum(count for _, count in weighted)
+        self.mean = sum(points[card] * count for card, count in weighted) / weight
+        self.spread = (sum(count * (points[card] - self.mean) ** 2 for card, count in weighted) / weight) ** 0.5
+        # A "good card": the value that a quarter of the unseen cards reach or beat.
+        ordered = sorted(points[card] for card, count in weighted for _ in range(count))
+        self.good = ordered[len(ordered) // 4]
+        self.column_mode = rules.pairs != "anywhere"
+        self.fast = self.column_mode  # columns score apart: the row tables apply
+        self.layout_rules = rules.four_of_a_kind or rules.wolfpack or rules.blackjack
+        self.columns = rules.columns
+        self.column_of = [0] * rules.size
+        for index, column in enumerate(rules.columns):
+            for position in column:
+                self.column_of[position] = index
+        # Rows of column values: for the classes of a slot's partners in its column (sorted), the column's
+        # value with each class in that slot. A swap's gain is then two list lookups.
+        self.width = self.unknown + 1
+        self._rows: dict[tuple[int, ...], list[float]] = {}
+        self.slots = [
+            (position, tuple(p for p in column if p != position)) for column in rules.columns for position in column
+        ]
+        self._estimates: dict[tuple[int, ...], float] = {}
+        self._draw_gains: dict[tuple[int, ...], float] = {}
+        self._anywhere: dict[tuple[int, ...], tuple[float, float, int]] = {}
+        self._plain: Estimator | None = None
+
+    def plain(self) -> Estimator:
+        """The same pool without foresight: gains in plain expected points (for the last turns of a hole)."""
+        if self.foresight == 0:
+            return self
+        if self._plain is None:
+            self._plain = Estimator(self.rules, self.counts, 0.0)
+        return self._plain
+
+    # -- columns ---------------------------------------------------------------
+    def column_estimate(self, cards: tuple[int, ...]) -> float:
+        """Expected points of one column (UNKNOWN for cards not known)."""
+        if UNKNOWN not in cards:
+            return column_group(self.rules, cards, self.groups)[1]
+        key = tuple(sorted(self.example[self.class_of[c]] for c in cards))
+        found = self._estimates.get(key)
+        if found is None:
+            found = self._estimates[key] = self._expect_column(key)
+        return found
+
+    def _expect_column(self, cards: tuple[int, ...]) -> float:
+        unknown = cards.count(UNKNOWN)
+        known = cards[unknown:]  # sorted, so the UNKNOWN entries come first
+        points = self.rules.card_points
+        groups = self.groups
+        if unknown == 1 and self.total:
+            return (
+                sum(count * column_group(self.rules, (*known, c), groups)[1] for c, count in self.classes) / self.total
+            )
+        if unknown == 2 and not known and self.total >= 2:
+            total = 0.0
+            for first, first_count in self.classes:
+                for second, second_count in self.classes:
+                    pairs = first_count * (second_count - (first == second))
+                    if pairs:
+                        total += pairs * column_group(self.rules, (first, second), groups)[1]
+            return total / (self.total * (self.total - 1))
+        return sum(points[c] for c in known) + unknown * self.mean
+
+    def column_value(self, cards: tuple[int, ...]) -> float:
+        return self.column_estimate(cards) - self.foresight * self._column_excess(cards)
+
+    def _column_excess(self, cards: tuple[int, ...]) -> float:
+        """Points above a good card's worth that the owner may still replace (a settled pair has none)."""
+        if UNKNOWN not in cards and column_group(self.rules, cards, self.groups)[2]:
+            return 0.0
+        points = self.rules.card_points
+        good = self.good
+        return sum(max(0.0, (self.mean if c == UNKNOWN else points[c]) - good) for c in cards)
+
+    def row(self, partners: tuple[int, ...]) -> list[float]:
+        """Column values with each class in one slot, for the given (sorted) classes of its partners."""
+        found = self._rows.get(partners)
+        if found is None:
+            others = tuple(self.example[k] for k in partners)
+            found = self._rows[partners] = [self.column_value((*others, card)) for card in self.example]
+        return found
+
+    # -- layouts ---------------------------------------------------------------
+    def layout_estimate(self, cards: Sequence[int]) -> float:
+        """Expected points of a layout (UNKNOWN for cards not known), layout adjustments included."""
+        if UNKNOWN not in cards:
+            return hole_points(self.rules, cards)
+        if not self.column_mode:
+            return self._anywhere_estimate(cards)
+        total = sum(self.column_estimate(tuple(cards[p] for p in column)) for column in self.columns)
+        return total + self.adjustments(cards) if self.layout_rules else total
+
+    def adjustments(self, cards: Sequence[int]) -> float:
+        """Four of a kind and wolfpack secured by fully known columns; blackjack once every card is known."""
+        if not self.layout_rules or not self.column_mode:
+            return 0.0
+        groups = []
+        for column in self.columns:
+            held = tuple(cards[p] for p in column)
+            if UNKNOWN not in held:
+                groups.append(column_group(self.rules, held, self.groups))
+        complete = len(groups) == len(self.columns)
+        return sum(points for key, points in layout_adjustments(self.rules, groups) if complete or key != "blackjack")
+
+    def layout_value(self, cards: Sequence[int]) -> float:
+        """The estimate less the improvement still to come if the hole goes on."""
+        if self.fast:
+            class_of = self.class_of
+            total = 0.0
+            for column in self.columns:
+                first, *rest = column
+                total += self.row(tuple(sorted(class_of[cards[p]] for p in rest)))[class_of[cards[first]]]
+            return total + self.adjustments(cards) if self.layout_rules else total
+        return self._anywhere_value(cards)
+
+    def _layout_excess(self, cards: Sequence[int]) -> float:
+        return sum(self._column_excess(tuple(cards[p] for p in column)) for column in self.columns)
+
+    # -- pairs anywhere: a layout is the sum of its ranks ------------------------------
+    def _rank_part(self, cards: tuple[int, ...], unknown: int) -> tuple[float, float, int]:
+        """(estimate, excess, matched groups) of the known cards of one rank, with `unknown` face-down cards
+        that may match them."""
+        key = (*cards, -unknown - 2)
+        found = self._anywhere.get(key)
+        if found is not None:
+            return found
+        points = self.rules.card_points
+        groups = group_tuples(self.rules, list(cards))
+        estimate: float = sum(g[1] for g in groups)
+        excess = 0.0
+        for positions, single_points, cancelled, _ in groups:
+            if cancelled:
+                continue
+            excess += max(0.0, single_points - self.good)
+            if not (unknown and self.total):
+                continue
+            single = cards[positions[0]]
+            for card, count in self.classes:
+                if rank_of_code(card) == rank_of_code(single):
+                    pair = group_tuples(self.rules, [single, card])[0]
+                    if pair[2]:
+                        saved = single_points + points[card] - pair[1]
+                        estimate -= min(1.0, unknown * count / self.total) * saved
+        found = self._anywhere[key] = (estimate, excess, sum(g[2] for g in groups))
+        return found
+
+    def _anywhere_parts(self, cards: Sequence[int]) -> tuple[float, float, int, int]:
+        by_rank: dict[int, list[int]] = {}
+        example, class_of = self.example, self.class_of
+        unknown = 0
+        for card in cards:
+            if card == UNKNOWN:
+                unknown += 1
+            else:
+                by_rank.setdefault(rank_of_code(card), []).append(example[class_of[card]])
+        estimate = excess = 0.0
+        matched = 0
+        for same in by_rank.values():
+            part = self._rank_part(tuple(sorted(same)), unknown)
+            estimate += part[0]
+            excess += part[1]
+            matched += part[2]
+        return estimate + unknown * self.mean, excess + unknown * max(0.0, self.mean - self.good), unknown, matched
+
+    def _anywhere_adjustments(self, cards: Sequence[int], unknown: int, matched: int) -> float:
+        if not self.layout_rules or (unknown and matched < 2):
+            return 0.0  # four of a kind and wolfpack need two matched pairs; blackjack needs every card
+        groups = group_tuples(self.rules, [c for c in cards if c != UNKNOWN])
+        return sum(p for key, p in layout_adjustments(self.rules, groups) if not unknown or key != "blackjack")
+
+    def _anywhere_estimate(self, cards: Sequence[int]) -> float:
+        estimate, _, unknown, matched = self._anywhere_parts(cards)
+        return estimate + self._anywhere_adjustments(cards, unknown, matched)
+
+    def _anywhere_value(self, cards: Sequence[int]) -> float:
+        estimate, excess, unknown, matched = self._anywhere_parts(cards)
+        return estimate - self.foresight * excess + self._anywhere_adjustments(cards, unknown, matched)
+
+    # -- moves -------------------------------------------------------------------
+    def swap_gains(self, cards: Sequence[int], card: int) -> list[float]:
+        """For every position: how much the layout's value improves by putting `card` there (negative: worse)."""
+        if not self.fast:
+            return self._anywhere_gains(cards, card)
+        class_of = self.class_of
+        classes = [class_of[c] for c in cards]
+        new = class_of[card]
+        gains = [0.0] * len(cards)
+        rows = self._rows
+        for position, partners in self.slots:
+            key = tuple(sorted([classes[p] for p in partners])) if len(partners) > 1 else (classes[partners[0]],)
+            row = rows.get(key) or self.row(key)
+            gains[position] = row[classes[position]] - row[new]
+        if self.layout_rules:
+            self._adjust_gains(cards, card, gains)
+        return gains
+
+    def _adjust_gains(self, cards: Sequence[int], card: int, gains: list[float]) -> None:
+        """Add the layout adjustments a swap makes or breaks; they need two matched columns, or every card known."""
+        matched = [
+            UNKNOWN not in column and column_group(self.rules, column, self.groups)[2]
+            for column in (tuple(cards[p] for p in c) for c in self.columns)
+        ]
+        unknown = cards.count(UNKNOWN)
+        before: float | None = None
+        for position in range(len(cards)):
+            index = self.column_of[position]
+            after = tuple(card if p == position else cards[p] for p in self.columns[index])
+            now_matched = UNKNOWN not in after and column_group(self.rules, after, self.groups)[2]
+            count = sum(matched) - matched[index] + now_matched
+            complete = unknown - (cards[position] == UNKNOWN) == 0
+            if count >= 2 or sum(matched) >= 2 or complete:
+                if before is None:
+                    before = self.adjustments(cards)
+                trial = list(cards)
+                trial[position] = card
+                gains[position] += before - self.adjustments(trial)
+
+    def _anywhere_gains(self, cards: Sequence[int], card: int) -> list[float]:
+        """Pairs anywhere: a swap changes two ranks only (and, into a face-down place, every rank's chance of
+        a match), so each gain is a few lookups; adjustments are recomputed only where they can apply."""
+        example, class_of, foresight = self.example, self.class_of, self.foresight
+        by_rank: dict[int, list[int]] = {}
+        unknown = 0
+        for held in cards:
+            if held == UNKNOWN:
+                unknown += 1
+            else:
+                by_rank.setdefault(rank_of_code(held), []).append(example[class_of[held]])
+
+        def part(same: list[int], hidden: int) -> tuple[float, int]:
+            if not same:
+                return 0.0, 0
+            estimate, excess, matched = self._rank_part(tuple(sorted(same)), hidden)
+            return estimate - foresight * excess, matched
+
+        per_unknown = self.mean - foresight * max(0.0, self.mean - self.good)
+        now = {rank: part(same, unknown) for rank, same in by_rank.items()}
+        fewer = {rank: part(same, unknown - 1) for rank, same in by_rank.items()} if unknown else now
+        total_now = sum(value for value, _ in now.values())
+        total_fewer = sum(value for value, _ in fewer.values())
+        matched_now = sum(matched for _, matched in now.values())
+        new_rank = rank_of_code(card)
+        new_example = example[class_of[card]]
+        gains = []
+        recheck = []
+        for position, held in enumerate(cards):
+            if held == UNKNOWN:
+                hidden, after = unknown - 1, total_fewer - per_unknown
+                changed = {new_rank: [*by_rank.get(new_rank, []), new_example]}
+                parts = fewer
+            else:
+                hidden, after = unknown, total_now
+                old_rank = rank_of_code(held)
+                remaining = list(by_rank[old_rank])
+                remaining.remove(example[class_of[held]])
+                changed = {old_rank: remaining}
+                changed[new_rank] = [*changed.get(new_rank, by_rank.get(new_rank, [])), new_example]
+                parts = now
+            matched = matched_now
+            for rank, same in changed.items():
+                value, count = part(same, hidden)
+                old_value, old_count = parts.get(rank, (0.0, 0))
+                after += value - old_value
+                matched += count - old_count
+            gains.append(total_now - after)
+            if self.layout_rules and (matched >= 2 or matched_now >= 2 or not hidden):
+                recheck.append(position)
+        if recheck:  # four of a kind, wolfpack or blackjack may be made or broken here: price them exactly
+            base_value = self._anywhere_value(cards)
+            for position in recheck:
+                trial = list(cards)
+                trial[position] = card
+                gains[position] = base_value - self._anywhere_value(trial)
+        return gains
+
+    def swap_gain(self, cards: Sequence[int], position: int, card: int) -> float:
+        return self.swap_gains(cards, card)[position]
+
+    def best_swap(self, cards: Sequence[int], card: int) -> tuple[float, int]:
+        """The largest swap gain for `card` and the first position that reaches it."""
+        gains = self.swap_gains(cards, card)
+        best = max(gains)
+        return best, gains.index(best)
+
+    def draw_gain(self, cards: Sequence[int]) -> float:
+        """Expected value gained by a stock draw that is swapped in only where it helps."""
+        class_of = self.class_of
+        key = tuple(class_of[c] for c in cards)
+        found = self._draw_gains.get(key)
+        if found is None:
+            found = self._draw_gains[key] = self._fast_draw_gain(key) if self.fast else self._slow_draw_gain(cards)
+        return found
+
+    def _slow_draw_gain(self, cards: Sequence[int]) -> float:
+        gained = 0.0
+        for card, count in self.classes:
+            best = max(self.swap_gains(cards, card))
+            if best > 0:
+                gained += count * best
+        return gained / self.total if self.total else 0.0
+
+    def _fast_draw_gain(self, classes: tuple[int, ...]) -> float:
+        """draw_gain from the rows; a slot is tried once per distinct class in its column."""
+        if not self.total:
+            return 0.0
+        rows = self._rows
+        choices = []
+        tried = set()
+        for position, partners in self.slots:
+            key = tuple(sorted([classes[p] for p in partners])) if len(partners) > 1 else (classes[partners[0]],)
+            if (key, classes[position]) in tried:
+                continue
+            tried.add((key, classes[position]))
+            row = rows.get(key) or self.row(key)
+            before = row[classes[position]]
+            choices.append([before - after for after in row])
+        gained = 0.0
+        for count, best in zip(self.class_counts, map(max, *choices) if len(choices) > 1 else choices[0], strict=True):
+            if best > 0:
+                gained += count * best
+        return gained / self.total

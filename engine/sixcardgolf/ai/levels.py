@@ -1,0 +1,64 @@
+"""The Easy and Normal computer players: the hand-crafted planner with two sets of knobs.
+
+Normal counts cards (an unknown card is priced from the cards it has not seen),
+weighs the improvement everyone can still make before deciding to end the
+hole, prices endings by sampling the unknown cards and scoring them with the
+engine, and minds what its discard hands the next seat.
+
+Easy plays the same moves a sensible beginner would, with a beginner's gaps:
+it prices unknown cards from the whole deck without counting, ignores what
+the others can still improve (so it goes out or knocks as soon as it looks
+lowest), never thinks about what its discard gives away, wants a clear saving
+before it takes a discard, and now and then picks a near miss.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..hole import HoleState
+from ..observation import Observation
+from .estimate import Estimator, shoe_counts, unseen_counts
+from .planner import Planner, Style
+from .table import Table, seen_cards
+
+EASY = Style(
+    "easy",
+    count_cards=False,
+    foresight=0.0,
+    feed_weight=0.0,
+    ending_samples=0,
+    others_improve=False,
+    blunder=0.2,
+    take_margin=1.5,
+)
+NORMAL = Style("normal", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=24, others_improve=True)
+
+
+def estimator_for(obs: Observation, style: Style) -> Estimator:
+    if style.count_cards:
+        counts = unseen_counts(obs.rules, obs.players, seen_cards(obs))
+    else:
+        counts = shoe_counts(obs.rules, obs.players)
+    return Estimator(obs.rules, counts, style.foresight)
+
+
+class HeuristicPolicy:
+    """A policy that prices its options with the planner; it reads only the observation."""
+
+    style: Style = NORMAL
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(f"{self.style.name}/{seed}")
+
+    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
+        planner = Planner(self.style, estimator_for(observation, self.style), self.rng)
+        return planner.choose(Table.from_observation(observation))
+
+
+class EasyPolicy(HeuristicPolicy):
+    style = EASY
+
+
+class NormalPolicy(HeuristicPolicy):
+    style = NORMAL

@@ -1,0 +1,298 @@
+"""The hand-crafted player behind Easy and Normal, and the fast playout policy of Hard.
+
+Every option is priced as an expected *relative* score: this seat's points
+minus the mean of the other seats' points (lower is better). An option that
+lets the hole go on is priced with the layouts' values (estimate less the
+improvement still to come); an option that ends the hole (going out, a knock,
+an early knock, the flip of a last face-down card) is priced by scoring
+estimated or sampled final layouts with the engine's own scoring functions,
+so every penalty, bonus and tie rule of the rules value counts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .. import actions as A
+from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING
+from ..rules import Rules
+from ..scoring import hole_points, table_adjustments
+from .estimate import UNKNOWN, Estimator
+from .table import Table
+
+GOES_OUT, KNOCKS, EARLY_KNOCKS = "out", "knock", "early"
+# Scenarios for point estimates of an ending: this seat's score off by minus, nothing, plus one spread.
+SCENARIOS = ((-1.0, 0.25), (0.0, 0.5), (1.0, 0.25))
+
+
+@dataclass(frozen=True)
+class Style:
+    """The knobs that make one heuristic player differ from another."""
+
+    name: str
+    count_cards: bool  # price unknown cards from the unseen pool (else from the whole shoe)
+    foresight: float  # share of the remaining improvement expected if the hole goes on
+    feed_weight: float  # how much it minds handing the next seat a useful discard
+    ending_samples: int  # sampled deals to price an ending (0: three point scenarios)
+    others_improve: bool  # expects the others to improve in their final turns
+    blunder: float = 0.0  # chance of a beginner's slip when several options are sensible
+    take_margin: float = 0.0  # extra points a discard must save before it is taken
+
+
+class Planner:
+    def __init__(self, style: Style, estimator: Estimator, rng: random.Random | None = None) -> None:
+        self.style = style
+        self.est = estimator
+        self.rng = rng
+        self._others: float | None = None
+        self._fed: dict[int, float] = {}  # feed prices of this decision, by card
+
+    # -- the decision --------------------------------------------------------------
+    def choose(self, table: Table) -> int:
+        legal = table.legal
+        if len(legal) == 1:
+            return legal[0]
+        self._others = None
+        self._fed = {}
+        if table.phase == OPENING:
+            return self.opening_choice(table)
+        if table.phase == DRAW:
+            options = self.draw_options(table)
+        elif table.phase == HOLDING:
+            options = self.holding_options(table, table.held, table.held_from_discard)
+        elif table.phase == FLIP_AFTER_DISCARD:
+            options = self.flip_options(table)
+        else:
+            raise ValueError(f"no decision to make in phase {table.phase}")
+        return self.pick(options)
+
+    def pick(self, options: list[tuple[float, int]]) -> int:
+        """The cheapest option (the first listed on a tie); sometimes, for a beginner, a near miss."""
+        ranked = sorted(options, key=lambda option: option[0])
+        if self.style.blunder and self.rng is not None and len(ranked) > 1 and self.rng.random() < self.style.blunder:
+            near = [option for option in ranked[1:3] if option[0] < ranked[0][0] + 4.0]
+            if near:
+                return self.rng.choice(near)[1]
+        return ranked[0][1]
+
+    def ranked(self, table: Table) -> list[tuple[float, int]]:
+        """Every option with its price, cheapest first (for the hint and for ordering Hard's search)."""
+        self._others = None
+        self._fed = {}
+        if table.phase == DRAW:
+            options = self.draw_options(table)
+        elif table.phase == HOLDING:
+            options = self.holding_options(table, table.held, table.held_from_discard)
+        elif table.phase == FLIP_AFTER_DISCARD:
+            options = self.flip_options(table)
+        else:
+            options = [(0.0, self.opening_choice(table))]
+        return sorted(options, key=lambda option: option[0])
+
+    # -- opening -----------------------------------------------------------------
+    def opening_choice(self, table: Table) -> int:
+        """Reveal (or peek at) one card per column first, top row first: more columns to pair into."""
+        own = table.own
+        best, choice = None, table.legal[0]
+        for action in table.legal:
+            position = action - A.FLIP
+            column = self.est.columns[self.est.column_of[position]]
+            known_in_column = sum(own[p] != UNKNOWN for p in column)
+            key = (known_in_column, position)
+            if best is None or key < best:
+                best, choice = key, action
+        return choice
+
+    # -- prices ------------------------------------------------------------------
+    def others_value(self, table: Table) -> float:
+        """Mean value of the other layouts if the hole goes on (the same for every continuing option)."""
+        if self._others is None:
+            seats = [s for s in range(table.players) if s != table.seat]
+            if table.in_final_round():
+                self._others = sum(self.est.layout_estimate(table.layouts[s]) for s in seats) / len(seats)
+            else:
+                self._others = sum(self.est.layout_value(table.layouts[s]) for s in seats) / len(seats)
+        return self._others
+
+    def gains(self, table: Table) -> Estimator:
+        """Whose gains count: values while the hole goes on, plain estimates in the final round."""
+        return self.est.plain() if table.in_final_round() else self.est
+
+    def going_on(self, table: Table, cards: list[int]) -> float:
+        """Price of a layout when the hole goes on (or ends after the final round, when nobody improves later)."""
+        if table.in_final_round():
+            return self.est.layout_estimate(cards) - self.others_value(table)
+        return self.est.layout_value(cards) - self.others_value(table)
+
+    def feed(self, table: Table, card: int) -> float:
+        """What handing `card` to the next seat (top of the discard pile) costs this seat."""
+        if not self.style.feed_weight or card == UNKNOWN or not table.next_seat_moves_again():
+            return 0.0
+        found = self._fed.get(card)
+        if found is None:
+            following = table.layouts[(table.seat + 1) % table.players]
+            est = self.gains(table)
+            gain = est.best_swap(following, card)[0] - est.draw_gain(following)
+            found = self._fed[card] = self.style.feed_weight * max(0.0, gain) / (table.players - 1)
+        return found
+
+    def final_turn_gain(self, table: Table, seat: int, top: int) -> float:
+        """Points `seat` can expect to save in one last turn, with `top` on the discard pile."""
+        layout = table.layouts[seat]
+        plain = self.est.plain()
+        gain = plain.draw_gain(layout)
+        if top != UNKNOWN and seat == (table.seat + 1) % table.players:
+            gain = max(gain, plain.best_swap(layout, top)[0])
+        return max(0.0, gain)
+
+    def ending(self, table: Table, cards: list[int], kind: str, top: int) -> float:
+        """Price of ending the hole with this seat's layout `cards` (UNKNOWN: face down, scored as it lies)."""
+        rules = table.rules
+        me = table.seat
+        others_move = kind == KNOCKS or (kind == GOES_OUT and rules.end_of_hole == "final_turns")
+        went_out = me if kind != KNOCKS else None
+        knocked = me if kind == KNOCKS else None
+        seats = range(table.players)
+        gains = [0.0] * table.players
+        if others_move and self.style.others_improve:
+            for s in seats:
+                if s != me:
+                    gains[s] = self.final_turn_gain(table, s, top)
+        layouts = [cards if s == me else table.layouts[s] for s in seats]
+        if self.style.ending_samples and self.rng is not None and self.est.total:
+            return self._sampled_ending(table, layouts, gains, went_out, knocked)
+        scores = [self.est.layout_estimate(layout) - gain for layout, gain in zip(layouts, gains, strict=True)]
+        hidden = sum(layout.count(UNKNOWN) for layout in layouts) / table.players
+        spread = self.est.spread * (hidden + 1) ** 0.5
+        price = 0.0
+        for shift, weight in SCENARIOS:
+            trial = scores[:]
+            trial[me] += shift * spread
+            price += weight * _relative(rules, trial, me, went_out, knocked)
+        return price
+
+    def _sampled_ending(
+        self, table: Table, layouts: list[list[int]], gains: list[float], went_out: int | None, knocked: int | None
+    ) -> float:
+        assert self.rng is not None
+        rules = table.rules
+        pool = [card for card, count in self.est.distinct for _ in range(count)]
+        slots = [(s, p) for s, layout in enumerate(layouts) for p, card in enumerate(layout) if card == UNKNOWN]
+        fixed = [
+            hole_points(rules, layout) - gains[s] if UNKNOWN not in layout else None for s, layout in enumerate(layouts)
+        ]
+        samples = self.style.ending_samples
+        price = 0.0
+        for _ in range(samples):
+            drawn = self.rng.sample(pool, len(slots)) if len(slots) <= len(pool) else []
+            filled = [layout[:] for layout in layouts]
+            for (s, p), card in zip(slots, drawn, strict=False):
+                filled[s][p] = card
+            scores = [
+                known if known is not None else hole_points(rules, filled[s]) - gains[s]
+                for s, known in enumerate(fixed)
+            ]
+            price += _relative(rules, scores, table.seat, went_out, knocked)
+        return price / samples
+
+    # -- options by phase ----------------------------------------------------------
+    def draw_options(self, table: Table) -> list[tuple[float, int]]:
+        own = table.own
+        now = self.going_on(table, own)
+        options: list[tuple[float, int]] = []
+        legal = table.legal
+        if A.DRAW_STOCK in legal:
+            options.append((now - self.gains(table).draw_gain(own), A.DRAW_STOCK))
+        if A.TAKE_DISCARD in legal:
+            taken = self.holding_options(table, table.discard_top, True)
+            options.append((min(price for price, _ in taken) + self.style.take_margin, A.TAKE_DISCARD))
+        if A.KNOCK in legal:
+            options.append((self.ending(table, own, KNOCKS, table.discard_top), A.KNOCK))
+        if A.EARLY_KNOCK in legal:
+            revealed = [UNKNOWN if table.is_hidden(table.seat, p) else c for p, c in enumerate(own)]
+            options.append((self.ending(table, revealed, EARLY_KNOCKS, table.discard_top), A.EARLY_KNOCK))
+        last = table.hidden_count(table.seat) == 1
+        for action in legal:
+            if A.FLIP <= action < A.FLIP + A.MAX_POSITIONS:
+                if last and not table.in_final_round():
+                    options.append((self.ending(table, own, GOES_OUT, table.discard_top), action))
+                else:  # a flip instead of a draw gives up the draw's gain; it only tells you a card
+                    options.append((now + 0.05, action))
+        return options
+
+    def holding_options(self, table: Table, card: int, from_discard: bool) -> list[tuple[float, int]]:
+        own = table.own
+        me = table.seat
+        now = self.going_on(table, own)
+        last = table.hidden_count(me) == 1 and not table.in_final_round()
+        options: list[tuple[float, int]] = []
+        gains = self.gains(table).swap_gains(own, card)
+        for position, gain in enumerate(gains):
+            displaced = own[position]
+            if last and table.is_hidden(me, position):
+                trial = own[:]
+                trial[position] = card
+                price = self.ending(table, trial, GOES_OUT, displaced)
+            else:
+                price = now - gain + self.feed(table, displaced)
+            options.append((price, A.SWAP + position))
+        may_discard = not (from_discard and table.rules.discard_pickup_must_swap)
+        if may_discard:
+            options.append((self._discard_price(table, card, from_discard, now), A.DISCARD))
+        return options
+
+    def _discard_price(self, table: Table, card: int, from_discard: bool, now: float) -> float:
+        rules = table.rules
+        me = table.seat
+        keep = now + self.feed(table, card)
+        hidden = table.hidden_count(me)
+        if from_discard or rules.flip_on_discard == "never" or hidden != 1 or table.in_final_round():
+            return keep  # no flip, or a flip that leaves the expected points where they are
+        going_out = self.ending(table, table.own, GOES_OUT, card)
+        if rules.flip_on_discard == "always":
+            return going_out
+        endgame = min(table.hidden_count(s) for s in range(table.players)) <= 1
+        return min(keep, going_out) if endgame else keep
+
+    def flip_options(self, table: Table) -> list[tuple[float, int]]:
+        own = table.own
+        me = table.seat
+        now = self.going_on(table, own)
+        last = table.hidden_count(me) == 1 and not table.in_final_round()
+        options: list[tuple[float, int]] = []
+        if A.SKIP_FLIP in table.legal:
+            options.append((now, A.SKIP_FLIP))
+        ahead = now < 0
+        for action in table.legal:
+            if action == A.SKIP_FLIP:
+                continue
+            position = action - A.FLIP
+            if last:
+                price = self.ending(table, own, GOES_OUT, table.discard_top)
+            else:
+                # Flipping costs nothing on average; when ahead it brings the end nearer. Prefer a card whose
+                # column partner is known and high: the flip then settles whether that column needs work.
+                partner = max(
+                    (
+                        self.est.rules.card_points[own[p]]
+                        for p in self._column(position)
+                        if p != position and own[p] != UNKNOWN
+                    ),
+                    default=-100,
+                )
+                price = now + (-0.01 if ahead else 0.01) - 0.0001 * partner
+            options.append((price, action))
+        return options
+
+    def _column(self, position: int) -> tuple[int, ...]:
+        return self.est.columns[self.est.column_of[position]]
+
+
+def _relative(rules: Rules, scores: list[float], me: int, went_out: int | None, knocked: int | None) -> float:
+    """This seat's final points minus the others' mean, with the engine's table adjustments on rounded scores."""
+    extra = table_adjustments(rules, [round(score) for score in scores], went_out, knocked)
+    totals = [
+        score + sum(points for _, points in adjustments) for score, adjustments in zip(scores, extra, strict=True)
+    ]
+    return totals[me] - (sum(totals) - totals[me]) / (len(totals) - 1)

@@ -1,0 +1,113 @@
+"""The fast playout policy of the Hard level: the planner's judgement with its costly parts cut short.
+
+It plays inside a sampled deal and reads the HoleState directly for speed, but
+only through the eyes of the seat to move: its face-up cards, its own peeked
+cards, everyone's face-up cards, the discard pile and the card in its hand.
+Ordinary moves are priced with the estimator's tables (no option lists, no
+sampling); the rare moves that can end the hole (going out, knocking, early
+knocking, the flip of a last card) are handed to the full planner.
+"""
+
+from __future__ import annotations
+
+from .. import actions as A
+from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, HoleState
+from .estimate import UNKNOWN, Estimator
+from .planner import Planner, Style
+from .table import Table
+
+
+class FastPolicy:
+    def __init__(self, style: Style, estimator: Estimator) -> None:
+        self.est = estimator
+        self.plain = estimator.plain()
+        self.planner = Planner(style, estimator)
+        rules = estimator.rules
+        self.size = rules.size
+        self.columns = rules.columns
+        self.column_of = estimator.column_of
+        self.may_end_early = rules.knock or rules.early_knock or rules.flip_as_action
+        self.flip_on_discard = rules.flip_on_discard
+        self.must_swap = rules.discard_pickup_must_swap
+        self.planner_calls = 0  # the full planner costs about three plain steps: counted in Hard's budget
+
+    def choose(self, state: HoleState, omniscient_seat: int = -1) -> int:
+        seat = state.seat
+        phase = state.phase
+        final = state.final_left >= 0
+        known = state.full_mask if seat == omniscient_seat else state.up[seat] | state.peeked[seat]
+        layout = state.layouts[seat]
+        own = [c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)]
+        hidden = self.size - state.up[seat].bit_count()
+        omniscient = seat == omniscient_seat
+        if phase == HOLDING:
+            return self._place(state, seat, own, hidden, final, omniscient)
+        if phase == DRAW:
+            if self.may_end_early and not final and self._may_end(state, seat, own, hidden):
+                return self._full(state, seat, omniscient)
+            est = self.plain if final else self.est
+            if state.discard:
+                take = max(est.swap_gains(own, state.discard[-1]))
+                if take > est.draw_gain(own) or not (state.stock or len(state.discard) > 1):
+                    if not (hidden == 1 and not final and self._would_go_out(own, state, seat, state.discard[-1])):
+                        return A.TAKE_DISCARD
+                    return self._full(state, seat, omniscient)
+            return A.DRAW_STOCK
+        if phase == OPENING or (phase == FLIP_AFTER_DISCARD and (hidden == 1 and not final)):
+            return self._full(state, seat, omniscient)
+        if phase == FLIP_AFTER_DISCARD:
+            if self.flip_on_discard == "endgame":
+                return A.SKIP_FLIP
+            return A.FLIP + self._flip_position(state, seat, own)
+        raise ValueError(f"no decision to make in phase {phase}")
+
+    def _full(self, state: HoleState, seat: int, omniscient: bool) -> int:
+        self.planner_calls += 1
+        return self.planner.choose(Table.from_state(state, seat, omniscient))
+
+    def _would_go_out(self, own: list[int], state: HoleState, seat: int, card: int) -> bool:
+        """Would the best place for `card` be the last face-down position?"""
+        gains = self.est.swap_gains(own, card)
+        best = gains.index(max(gains))
+        return not state.up[seat] >> best & 1
+
+    def _may_end(self, state: HoleState, seat: int, own: list[int], hidden: int) -> bool:
+        """Is ending the hole now worth the full planner's look? Knocking only for a seat that looks lowest."""
+        rules = self.est.rules
+        if hidden <= 2 and (rules.early_knock or rules.flip_as_action):
+            return True
+        if not rules.knock:
+            return False
+        mine = self.est.layout_estimate(own)
+        for other in range(state.players):
+            if other != seat:
+                up = state.up[other]
+                seen = [c if up >> p & 1 else UNKNOWN for p, c in enumerate(state.layouts[other])]
+                if self.est.layout_estimate(seen) < mine - 1:
+                    return False
+        return True
+
+    def _place(self, state: HoleState, seat: int, own: list[int], hidden: int, final: bool, omniscient: bool) -> int:
+        if hidden == 1 and not final:
+            return self._full(state, seat, omniscient)
+        est = self.plain if final else self.est
+        gains = est.swap_gains(own, state.held)
+        best = max(gains)
+        if best <= 0 and not (state.held_from_discard and self.must_swap):
+            return A.DISCARD
+        return A.SWAP + gains.index(best)
+
+    def _flip_position(self, state: HoleState, seat: int, own: list[int]) -> int:
+        """A face-down card whose column partner is known and high: the flip settles that column."""
+        points = self.est.rules.card_points
+        up = state.up[seat]
+        best, choice = -1000, -1
+        for p in range(self.size):
+            if up >> p & 1:
+                continue
+            partner = max(
+                (points[own[q]] for q in self.columns[self.column_of[p]] if q != p and own[q] != UNKNOWN), default=-100
+            )
+            if partner > best:
+                best, choice = partner, p
+        return choice

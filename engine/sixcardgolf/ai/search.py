@@ -1,0 +1,163 @@
+"""The Hard level (information-set Monte Carlo) and the cheating yardstick.
+
+Hard samples complete deals that its seat cannot tell apart from the real one
+(the unseen cards shuffled into every face-down position it does not know and
+into the stock), plays each candidate action in each sampled deal, finishes
+the hole with the fast playout policy (every simulated seat sees only what its
+seat may see inside that deal), scores it with the engine and keeps the action
+with the best mean result relative to the other seats. The same deals serve
+every candidate (common random numbers), weak candidates are dropped round by
+round (successive halving), and the work is bounded by a count of simulated
+actions, not by the clock, so a seed always gives the same decision.
+
+The cheater runs the same search on the true deal, seeing its own face-down
+cards and the stock order: an upper bound for the benchmark, never a level.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..hole import OPENING, HoleState
+from ..observation import Observation
+from ..rules import Rules
+from .estimate import Estimator, unseen_counts
+from .levels import NORMAL
+from .planner import Planner, Style
+from .rollout import FastPolicy
+from .table import Table, sample_world, seen_cards
+
+PLAYOUT = Style("playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True)
+STEP_BUDGET = 5_000  # simulated actions per decision (about 0.08 s on CPython)
+FIRST_ROUND = 6  # sampled deals per candidate in the first round
+CANDIDATE_MARGIN = 4.0  # points: moves the planner prices further than this behind its best are not searched
+
+
+def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> int:
+    """Finish the hole in place with `policy` for every seat; return its cost in plain steps.
+
+    The cost is deterministic (actions applied, plus three for each call of the full planner), and
+    `step_cost` scales it by the rules, so that a budget of steps stands for about the same time on
+    every rule set.
+    """
+    steps = 0
+    calls = policy.planner_calls
+    while not state.is_over():
+        state.apply_action(policy.choose(state, omniscient_seat))
+        steps += 1
+    return steps + 3 * (policy.planner_calls - calls)
+
+
+def step_cost(rules: Rules) -> float:
+    """How much dearer a simulated step is than on the basic game (measured by bench/ai_latency.py):
+    three-card columns take twice the pricing; pairs anywhere regroup whole ranks on every move."""
+    layout_rules = rules.four_of_a_kind or rules.wolfpack or rules.blackjack
+    costs = {(True, False): 4.5, (True, True): 16.0, (False, False): 1.0, (False, True): 1.5}
+    cost = costs[rules.pairs == "anywhere", layout_rules]
+    return cost * 2 if rules.rows == 3 else cost
+
+
+def relative_result(state: HoleState, seat: int) -> float:
+    points = state.returns()
+    return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
+
+
+def search(
+    root_state: Callable[[], HoleState],
+    seat: int,
+    candidates: list[int],
+    policy: FastPolicy,
+    budget: int,
+    omniscient: bool = False,
+) -> tuple[int, dict[int, float]]:
+    """Successive halving over `candidates` on deals from `root_state`; returns the best and every mean seen."""
+    totals = dict.fromkeys(candidates, 0.0)
+    counts = dict.fromkeys(candidates, 0)
+    alive = candidates[:]
+    steps = playouts = 0
+    per_round = FIRST_ROUND
+    while True:
+        if playouts:  # trim the round to what the budget still pays for, at the cost per playout seen so far
+            per_round = min(per_round, int((budget - steps) * playouts / (steps * len(alive))))
+            if per_round < 1:
+                break
+        worlds = [root_state() for _ in range(per_round)]
+        for action in alive:
+            for world in worlds:
+                state = world.clone()
+                state.apply_action(action)
+                steps += 1 + playout(state, policy, seat if omniscient else -1)
+                playouts += 1
+                totals[action] += relative_result(state, seat)
+                counts[action] += 1
+        alive.sort(key=lambda a: totals[a] / counts[a])  # stable: ties keep the planner's order
+        if len(alive) == 1 or steps >= budget:
+            break
+        if len(alive) > 2:
+            alive = alive[: (len(alive) + 1) // 2]
+        per_round = min(per_round * 2, 32)
+    return alive[0], {a: totals[a] / counts[a] for a in candidates if counts[a]}
+
+
+class HardPolicy:
+    """Information-set Monte Carlo over the unseen cards, with the fast planner in the playouts."""
+
+    budget = STEP_BUDGET
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(f"hard/{seed}")
+
+    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
+        return self.decide(observation)[0]
+
+    def decide(self, observation: Observation) -> tuple[int, dict[int, float]]:
+        """The action and the mean relative result of every candidate searched (empty when there was no choice)."""
+        legal = list(observation.legal_actions)
+        table = Table.from_observation(observation)
+        counts = unseen_counts(observation.rules, observation.players, seen_cards(observation))
+        estimator = Estimator(observation.rules, counts, PLAYOUT.foresight)
+        if len(legal) == 1:
+            return legal[0], {}
+        guide = Planner(NORMAL, Estimator(observation.rules, counts, NORMAL.foresight), self.rng)
+        if observation.phase == OPENING:  # every face-down card is alike: no search tells positions apart
+            return guide.opening_choice(table), {}
+        ranked = guide.ranked(table)
+        # Only moves the planner prices near its best are searched: the budget goes to the close calls.
+        candidates = [action for price, action in ranked if price <= ranked[0][0] + CANDIDATE_MARGIN]
+        if len(candidates) == 1:
+            return candidates[0], {}
+        pool = [card for card, count in enumerate(counts) for _ in range(count)]
+        policy = FastPolicy(PLAYOUT, estimator)
+        return search(
+            lambda: sample_world(observation, pool, self.rng), observation.seat, candidates, policy, self.budget
+        )
+
+
+class CheaterPolicy:
+    """The same search on the true deal: sees every card. A benchmark yardstick only."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(f"cheater/{seed}")
+
+    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
+        if full_state is None:
+            raise ValueError("the cheater needs full_state: it is a benchmark yardstick that sees every card")
+        legal = list(observation.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        table = Table.from_state(full_state, observation.seat, omniscient=True)
+        counts = unseen_counts(observation.rules, observation.players, seen_cards(observation))
+        guide = Planner(NORMAL, Estimator(observation.rules, counts, NORMAL.foresight), self.rng)
+        if observation.phase == OPENING:
+            return guide.opening_choice(table)
+        policy = FastPolicy(PLAYOUT, Estimator(observation.rules, counts, PLAYOUT.foresight))
+        best, best_result = legal[0], float("inf")
+        for _, action in guide.ranked(table):  # the true deal and deterministic playouts: one playout each
+            state = full_state.clone()
+            state.apply_action(action)
+            playout(state, policy, observation.seat)
+            result = relative_result(state, observation.seat)
+            if result < best_result:
+                best, best_result = action, result
+        return best

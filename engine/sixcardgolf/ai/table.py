@@ -1,0 +1,205 @@
+"""One seat's knowledge of a hole at a decision point, and worlds sampled consistently with it.
+
+A Table is built either from an Observation (what a real policy receives) or
+from a HoleState seen through one seat's eyes (the playouts of the Hard level,
+which run inside a sampled world and must still hide from each simulated seat
+what that seat cannot see). Both give the same Table for the same knowledge.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..hole import HOLDING, OPENING, HoleState
+from ..observation import UNKNOWN, Observation
+from ..rules import Rules
+
+NO_SEAT = -1
+
+
+class Table:
+    __slots__ = (
+        "can_draw",
+        "dealer",
+        "discard_top",
+        "final_left",
+        "held",
+        "held_from_discard",
+        "knocker",
+        "layouts",
+        "legal",
+        "phase",
+        "players",
+        "rules",
+        "seat",
+        "turns",
+        "up",
+        "went_out",
+    )  # fmt: skip
+
+    rules: Rules
+    seat: int
+    players: int
+    dealer: int
+    phase: int
+    layouts: list[list[int]]  # per seat, UNKNOWN where this seat cannot see the card
+    up: list[int]
+    discard_top: int
+    held: int
+    held_from_discard: bool
+    final_left: int
+    knocker: int
+    went_out: int
+    legal: tuple[int, ...] | list[int]
+    can_draw: bool
+    turns: int
+
+    @classmethod
+    def from_observation(cls, obs: Observation) -> Table:
+        table = cls()
+        table.rules = obs.rules
+        table.seat = obs.seat
+        table.players = obs.players
+        table.dealer = obs.dealer
+        table.phase = obs.phase
+        table.layouts = [list(layout) for layout in obs.layouts]
+        table.up = list(obs.up)
+        table.discard_top = obs.discard[-1] if obs.discard else UNKNOWN
+        table.held = obs.held
+        table.held_from_discard = obs.held_from_discard
+        table.final_left = obs.final_left
+        table.knocker = obs.knocker
+        table.went_out = obs.went_out
+        table.legal = obs.legal_actions
+        table.can_draw = obs.stock_count > 0 or len(obs.discard) > 1
+        table.turns = obs.turns
+        return table
+
+    @classmethod
+    def from_state(cls, state: HoleState, seat: int, omniscient: bool = False) -> Table:
+        """`seat`'s view of `state` (the seat to move); `omniscient` shows it its own face-down cards."""
+        table = cls()
+        table.rules = state.rules
+        table.seat = seat
+        table.players = state.players
+        table.dealer = state.dealer
+        table.phase = state.phase
+        full = state.full_mask
+        layouts = []
+        for s, layout in enumerate(state.layouts):
+            known = state.up[s]
+            if s == seat:
+                known = full if omniscient else known | state.peeked[s]
+            if known == full:
+                layouts.append(layout[:])
+            else:
+                layouts.append([c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)])
+        table.layouts = layouts
+        table.up = state.up
+        table.discard_top = state.discard[-1] if state.discard else UNKNOWN
+        table.held = state.held if state.held >= 0 else UNKNOWN
+        table.held_from_discard = state.held_from_discard
+        table.final_left = state.final_left
+        table.knocker = state.knocker
+        table.went_out = state.went_out
+        table.legal = state.legal_actions()
+        table.can_draw = bool(state.stock) or len(state.discard) > 1
+        table.turns = state.turns
+        return table
+
+    @property
+    def own(self) -> list[int]:
+        return self.layouts[self.seat]
+
+    def hidden_count(self, seat: int) -> int:
+        return self.rules.size - self.up[seat].bit_count()
+
+    def is_hidden(self, seat: int, position: int) -> bool:
+        """Face down (whether or not its owner peeked at it)."""
+        return not self.up[seat] >> position & 1
+
+    def in_final_round(self) -> bool:
+        return self.final_left >= 0
+
+    def next_seat_moves_again(self) -> bool:
+        """Will the seat after this one still have a turn in this hole (assuming this turn does not end it)?"""
+        return self.final_left < 0 or self.final_left > 1
+
+
+def seen_cards(obs: Observation) -> list[int]:
+    """Every card the seat of `obs` can see or knows: face-up cards, its peeked cards, the discard pile, its held card."""
+    seen = [card for layout in obs.layouts for card in layout if card != UNKNOWN]
+    seen.extend(obs.discard)
+    if obs.held != UNKNOWN:
+        seen.append(obs.held)
+    return seen
+
+
+def sample_world(obs: Observation, pool: list[int], rng: random.Random) -> HoleState:
+    """A full HoleState that `obs`'s seat cannot tell apart from the real one.
+
+    `pool` holds every unseen card; it is shuffled into the face-down cards the
+    seat does not know and into the stock. Other seats' peeked positions (peek
+    mode) are not part of the observation, so they are guessed at random.
+    """
+    rules = obs.rules
+    cards = pool[:]
+    rng.shuffle(cards)
+    layouts = []
+    for layout in obs.layouts:
+        filled = []
+        for card in layout:
+            filled.append(cards.pop() if card == UNKNOWN else card)
+        layouts.append(filled)
+    held = obs.held
+    if obs.phase == HOLDING and held == UNKNOWN:  # another seat holds a stock card this seat cannot see
+        held = cards.pop()
+    if len(cards) != obs.stock_count:
+        raise ValueError(
+            f"unseen pool of {len(pool)} cards does not fit {obs.stock_count} stock cards and the hidden ones"
+        )
+    state = HoleState.__new__(HoleState)
+    state.rules = rules
+    state.players = obs.players
+    state.dealer = obs.dealer
+    state.starter = (obs.dealer + 1) % obs.players
+    state.layouts = layouts
+    state.up = list(obs.up)
+    state.peeked = [0] * obs.players
+    state.peeked[obs.seat] = obs.peeked
+    if rules.peek:
+        for s in _seats_past_opening(obs):
+            if s != obs.seat:
+                hidden = [p for p in range(rules.size) if not obs.up[s] >> p & 1]
+                for p in rng.sample(hidden, min(len(hidden), rules.initial_reveals)):
+                    state.peeked[s] |= 1 << p
+    state.stock = cards
+    state.discard = list(obs.discard)
+    state.phase = obs.phase
+    state.seat = obs.to_move if obs.to_move != NO_SEAT else obs.seat
+    state.held = held
+    state.held_from_discard = obs.held_from_discard
+    mover_known = obs.up[state.seat] | state.peeked[state.seat]
+    state.opening_left = rules.initial_reveals - mover_known.bit_count() if obs.phase == OPENING else 0
+    state.turns = obs.turns
+    state.final_left = obs.final_left
+    state.went_out = obs.went_out
+    state.knocker = obs.knocker
+    state.end_reason = obs.end_reason
+    state.recycles = 0
+    state.shuffle_seed = f"sampled/{rng.getrandbits(32)}"
+    state.full_mask = (1 << rules.size) - 1
+    return state
+
+
+def _seats_past_opening(obs: Observation) -> list[int]:
+    """Seats that have made their opening choices (all of them once the opening is over)."""
+    if obs.phase != OPENING:
+        return list(range(obs.players))
+    starter = (obs.dealer + 1) % obs.players
+    seats = []
+    seat = starter
+    while seat != obs.to_move:
+        seats.append(seat)
+        seat = (seat + 1) % obs.players
+    return seats
