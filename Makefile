@@ -1,5 +1,7 @@
 # Two commands do everything on a fresh machine: `make serve` and `make test`.
 PYTHON ?= python3
+# Quiet the theme's end-of-life banner in every build log.
+export NO_MKDOCS_2_WARNING := 1
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMPS := .stamps
