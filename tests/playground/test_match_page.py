@@ -61,6 +61,15 @@ def reveal_opening(page: Page) -> None:
         )
 
 
+def start_and_draw(page: Page) -> str:
+    """A new match against the computer, the opening reveal, and a card drawn from the stock (returned)."""
+    start_match(page)
+    reveal_opening(page)
+    page.keyboard.press("d")
+    page.wait_for_selector(".golf-held")
+    return held_card(page)
+
+
 def test_keys_are_listed_before_a_match_and_play_reaches_the_computer(context: BrowserContext, origin: str) -> None:
     page, problems = open_play(context, origin)
     assert page.locator(".golf-keys kbd", has_text="D").count() == 1  # listed from the moment the page opens
@@ -85,11 +94,7 @@ def test_reload_resumes_with_the_same_drawn_card_and_languages_share_the_save(
     context: BrowserContext, origin: str
 ) -> None:
     page, problems = open_play(context, origin)
-    start_match(page)
-    reveal_opening(page)
-    page.keyboard.press("d")
-    page.wait_for_selector(".golf-held")
-    card = held_card(page)
+    card = start_and_draw(page)
     page.close()
     japanese, more_problems = open_play(context, origin, "ja")
     japanese.click(".golf-paused button")  # Settings open first; Continue resumes
@@ -103,11 +108,7 @@ def test_undo_brings_back_the_same_drawn_card_and_the_next_draw_closes_the_windo
     context: BrowserContext, origin: str
 ) -> None:
     page, problems = open_play(context, origin)
-    start_match(page)
-    reveal_opening(page)
-    page.keyboard.press("d")
-    page.wait_for_selector(".golf-held")
-    card = held_card(page)
+    card = start_and_draw(page)
     page.keyboard.press("x")  # discard the stock card; the computer then plays
     page.wait_for_selector(".golf-held", state="detached")
     page.wait_for_function("!document.querySelector('.golf-actions button:nth-child(1)').disabled", timeout=30_000)
