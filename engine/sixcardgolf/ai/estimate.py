@@ -124,13 +124,16 @@ class Estimator:
                 self.column_of[position] = index
         # Rows of column values: for the classes of a slot's partners in its column (sorted), the column's
         # value with each class in that slot. A swap's gain is then two list lookups.
+        # A slot's partners are keyed by one int: the partner's class (two rows), or low * width + high (three).
         self.width = self.unknown + 1
-        self._rows: dict[tuple[int, ...], list[float]] = {}
+        self._rows: list[list[float] | None] = [None] * self.width ** (rules.rows - 1)
         self.slots = [
             (position, tuple(p for p in column if p != position)) for column in rules.columns for position in column
         ]
+        self.two_rows = rules.rows == 2
         self._estimates: dict[tuple[int, ...], float] = {}
         self._draw_gains: dict[tuple[int, ...], float] = {}
+        self._take_gains: dict[tuple[int, ...], float] = {}
         self._anywhere: dict[tuple[int, ...], tuple[float, float, int]] = {}
         self._plain: Estimator | None = None
 
@@ -140,6 +143,7 @@ class Estimator:
             return self
         if self._plain is None:
             self._plain = Estimator(self.rules, self.counts, 0.0)
+            self._plain._estimates = self._estimates  # the same pool: share the costly expectations
         return self._plain
 
     # -- columns ---------------------------------------------------------------
@@ -183,13 +187,20 @@ class Estimator:
         good = self.good
         return sum(max(0.0, (self.mean if c == UNKNOWN else points[c]) - good) for c in cards)
 
-    def row(self, partners: tuple[int, ...]) -> list[float]:
-        """Column values with each class in one slot, for the given (sorted) classes of its partners."""
-        found = self._rows.get(partners)
+    def row(self, key: int) -> list[float]:
+        """Column values with each class in one slot, for the partners' classes encoded in `key`."""
+        found = self._rows[key]
         if found is None:
-            others = tuple(self.example[k] for k in partners)
-            found = self._rows[partners] = [self.column_value((*others, card)) for card in self.example]
+            others = (key,) if self.two_rows else divmod(key, self.width)
+            partners = tuple(self.example[k] for k in others)
+            found = self._rows[key] = [self.column_value((*partners, card)) for card in self.example]
         return found
+
+    def partner_key(self, classes: Sequence[int], partners: tuple[int, ...]) -> int:
+        if self.two_rows:
+            return classes[partners[0]]
+        first, second = classes[partners[0]], classes[partners[1]]
+        return first * self.width + second if first <= second else second * self.width + first
 
     # -- layouts ---------------------------------------------------------------
     def layout_estimate(self, cards: Sequence[int]) -> float:
@@ -218,9 +229,9 @@ class Estimator:
         if self.fast:
             class_of = self.class_of
             total = 0.0
-            for column in self.columns:
-                first, *rest = column
-                total += self.row(tuple(sorted(class_of[cards[p]] for p in rest)))[class_of[cards[first]]]
+            classes = [class_of[c] for c in cards]
+            for position, partners in self.slots[:: self.rules.rows]:  # one slot per column
+                total += self.row(self.partner_key(classes, partners))[classes[position]]
             return total + self.adjustments(cards) if self.layout_rules else total
         return self._anywhere_value(cards)
 
@@ -297,10 +308,17 @@ class Estimator:
         new = class_of[card]
         gains = [0.0] * len(cards)
         rows = self._rows
-        for position, partners in self.slots:
-            key = tuple(sorted([classes[p] for p in partners])) if len(partners) > 1 else (classes[partners[0]],)
-            row = rows.get(key) or self.row(key)
-            gains[position] = row[classes[position]] - row[new]
+        if self.two_rows:
+            for position, (partner,) in self.slots:
+                row = rows[classes[partner]] or self.row(classes[partner])
+                gains[position] = row[classes[position]] - row[new]
+        else:
+            width = self.width
+            for position, (one, two) in self.slots:
+                first, second = classes[one], classes[two]
+                key = first * width + second if first <= second else second * width + first
+                row = rows[key] or self.row(key)
+                gains[position] = row[classes[position]] - row[new]
         if self.layout_rules:
             self._adjust_gains(cards, card, gains)
         return gains
@@ -393,13 +411,23 @@ class Estimator:
         best = max(gains)
         return best, gains.index(best)
 
+    def take_gain(self, cards: Sequence[int], card: int) -> float:
+        """How much more `card` from the discard pile is worth to this layout than a stock draw (cached)."""
+        class_of = self.class_of
+        key = (*(class_of[c] for c in cards), -1 - class_of[card])
+        found = self._take_gains.get(key)
+        if found is None:
+            found = self._take_gains[key] = max(self.swap_gains(cards, card)) - self.draw_gain(cards)
+        return found
+
     def draw_gain(self, cards: Sequence[int]) -> float:
         """Expected value gained by a stock draw that is swapped in only where it helps."""
         class_of = self.class_of
         key = tuple(class_of[c] for c in cards)
         found = self._draw_gains.get(key)
         if found is None:
-            found = self._draw_gains[key] = self._fast_draw_gain(key) if self.fast else self._slow_draw_gain(cards)
+            fast = self.fast and not self.layout_rules  # adjustments can make a draw worth more: price them
+            found = self._draw_gains[key] = self._fast_draw_gain(key) if fast else self._slow_draw_gain(cards)
         return found
 
     def _slow_draw_gain(self, cards: Sequence[int]) -> float:
@@ -414,15 +442,14 @@ class Estimator:
         """draw_gain from the rows; a slot is tried once per distinct class in its column."""
         if not self.total:
             return 0.0
-        rows = self._rows
         choices = []
         tried = set()
         for position, partners in self.slots:
-            key = tuple(sorted([classes[p] for p in partners])) if len(partners) > 1 else (classes[partners[0]],)
+            key = self.partner_key(classes, partners)
             if (key, classes[position]) in tried:
                 continue
             tried.add((key, classes[position]))
-            row = rows.get(key) or self.row(key)
+            row = self.row(key)
             before = row[classes[position]]
             choices.append([before - after for after in row])
         gained = 0.0

@@ -65,6 +65,22 @@ def _column_ja(column: int) -> str:
     return f"{column + 1}{term('column', 'ja')}目"
 
 
+def _same_rank(first: int, second: int) -> bool:
+    return first != UNKNOWN and (13 if first == 52 else first >> 2) == (13 if second == 52 else second >> 2)
+
+
+def _points_en(points: int) -> str:
+    return f"{points} point" if abs(points) == 1 else f"{points} points"
+
+
+def _searched() -> tuple[str, str]:
+    """The reason when no simple one is true: the search itself."""
+    return (
+        "played out many times, this move paid best here",
+        "この先を何度も試したところ、この手がいちばん得でした",
+    )
+
+
 def _points(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
 
@@ -87,49 +103,63 @@ class _Explainer:
         return self.rules.size - self.up.bit_count()
 
     def placement(self, card: int, position: int) -> tuple[str, str]:
-        """Why `card` belongs at `position`."""
+        """Why `card` belongs at `position`: each reason is stated only when it is true of the layout."""
         rules = self.rules
         column_index = self.column_of(position)
         column = rules.columns[column_index]
         partners = [p for p in column if p != position]
-        name_ja = card_ja(card)
-        pairing = rules.pairs == "column" and all(self.own[p] != UNKNOWN for p in partners)
-        if pairing:
+        points = rules.card_points
+        if rules.pairs == "column" and all(self.own[p] != UNKNOWN for p in partners):
             trial = tuple(card if p == position else self.own[p] for p in column)
             if column_group(rules, trial)[2]:
-                if all(self.face_up(p) for p in partners):
-                    if len(partners) == 1:
-                        return (
-                            f"it pairs your {card_en(self.own[partners[0]])} in column {column_index + 1}",
-                            f"{_column_ja(column_index)}の{card_ja(self.own[partners[0]])}と{term('pair', 'ja')}になります",
-                        )
+                if not all(self.face_up(p) for p in partners):
                     return (
-                        f"it completes column {column_index + 1} with three of a kind",
-                        f"{_column_ja(column_index)}に同じランクが3枚そろいます",
+                        f"it matches a card you peeked at in column {column_index + 1}",
+                        f"{_column_ja(column_index)}の{term('peek', 'ja')}したカードとそろいます",
+                    )
+                if len(partners) == 1:
+                    return (
+                        f"it pairs your {card_en(self.own[partners[0]])} in column {column_index + 1}",
+                        f"{_column_ja(column_index)}の{card_ja(self.own[partners[0]])}と{term('pair', 'ja')}になります",
                     )
                 return (
-                    f"it matches a card you peeked at in column {column_index + 1}",
-                    f"{_column_ja(column_index)}の{term('peek', 'ja')}したカードとそろいます",
+                    f"it completes column {column_index + 1} with three of a kind",
+                    f"{_column_ja(column_index)}に同じランクが3枚そろいます",
                 )
-        points = rules.card_points
-        if self.face_up(position):
+        if rules.pairs == "anywhere":
+            for other in range(rules.size):
+                if other != position and self.face_up(other) and _same_rank(self.own[other], card):
+                    return (
+                        f"it pairs your {card_en(self.own[other])} at position {other + 1}",
+                        f"{_position_ja(other)}の{card_ja(self.own[other])}と{term('pair', 'ja')}になります",
+                    )
+        if self.face_up(position) and points[self.own[position]] > points[card]:
             old = self.own[position]
             return (
-                f"it replaces your {card_en(old)} ({points[old]} points) at position {position + 1}",
+                f"it replaces your {card_en(old)} ({_points_en(points[old])}) at position {position + 1}",
                 f"{_position_ja(position)}の{card_ja(old)}（{points[old]}点）と入れ替えます",
             )
-        if self.own[position] != UNKNOWN:
+        if not self.face_up(position) and self.own[position] != UNKNOWN:
             return (
                 f"it replaces a card you peeked at, at position {position + 1}",
                 f"{_position_ja(position)}の{term('peek', 'ja')}したカードと入れ替えます",
             )
         mean = _points(round(self.estimator.mean, 1))
-        return (
-            f"at {points[card]} points it beats the face-down card at position {position + 1}, "
-            f"which is worth about {mean} on average",
-            f"{name_ja}は{points[card]}点で、{_position_ja(position)}の{term('face_down', 'ja')}のカード"
-            f"（平均で約{mean}点）より有利です",
-        )
+        if not self.face_up(position) and points[card] < self.estimator.mean:
+            return (
+                f"at {_points_en(points[card])} it beats the face-down card at position {position + 1}, "
+                f"which is worth about {mean} on average",
+                f"{card_ja(card)}は{points[card]}点で、{_position_ja(position)}の{term('face_down', 'ja')}のカード"
+                f"（平均で約{mean}点）より有利です",
+            )
+        if not self.face_up(position):
+            return (
+                f"it turns over the face-down card at position {position + 1}, a step nearer to going out; "
+                "played out many times, that paid best here",
+                f"{_position_ja(position)}の{term('face_down', 'ja')}のカードが減り、"
+                f"{term('go_out', 'ja')}までが1歩近づきます。この先を何度も試したところ、これがいちばん得でした",
+            )
+        return _searched()
 
     def ending_note(self) -> tuple[str, str]:
         if self.rules.end_of_hole == "immediate":
@@ -180,6 +210,14 @@ def explain(obs: Observation, action: int) -> tuple[str, str]:
     if action == A.DRAW_STOCK:
         if obs.discard:
             top = obs.discard[-1]
+            plain = ex.estimator.plain()
+            saving = max(plain.swap_gains(ex.own, top))
+            if saving > plain.draw_gain(ex.own) + 1:
+                en, ja = _searched()
+                return (
+                    f"Draw from the stock: the {card_en(top)} on the discard pile would save points now, but {en}.",
+                    f"{stock}から引きましょう。{discard}の{card_ja(top)}でも得点は下がりますが、{ja}。",
+                )
             return (
                 f"Draw from the stock: the {card_en(top)} on the discard pile would not help you enough.",
                 f"{stock}から引きましょう。{discard}の{card_ja(top)}では、あなたの{term('layout', 'ja')}はあまり良くなりません。",
@@ -197,6 +235,12 @@ def explain(obs: Observation, action: int) -> tuple[str, str]:
         return en, ja
     if action == A.DISCARD:
         card = obs.held
+        if max(ex.estimator.plain().swap_gains(ex.own, card)) > 0.5:
+            en, ja = _searched()
+            return (
+                f"Discard the {card_en(card)}: it could lower your score a little, but {en}.",
+                f"{card_ja(card)}は捨てましょう。得点を少し下げられる場所もありますが、{ja}。",
+            )
         return (
             f"Discard the {card_en(card)}: it would not lower your score anywhere in your layout.",
             f"{card_ja(card)}は捨てましょう。{term('layout', 'ja')}のどこに入れても得点は下がりません。",

@@ -10,6 +10,8 @@ knocking, the flip of a last card) are handed to the full planner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import actions as A
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, HoleState
 from .estimate import UNKNOWN, Estimator
@@ -29,7 +31,7 @@ class FastPolicy:
         self.may_end_early = rules.knock or rules.early_knock or rules.flip_as_action
         self.flip_on_discard = rules.flip_on_discard
         self.must_swap = rules.discard_pickup_must_swap
-        self.planner_calls = 0  # the full planner costs about three plain steps: counted in Hard's budget
+        self.planner_calls = 0  # the full planner is dear: Hard counts its calls against the budget
 
     def choose(self, state: HoleState, omniscient_seat: int = -1) -> int:
         seat = state.seat
@@ -47,9 +49,12 @@ class FastPolicy:
                 return self._full(state, seat, omniscient)
             est = self.plain if final else self.est
             if state.discard:
-                take = max(est.swap_gains(own, state.discard[-1]))
+                top = state.discard[-1]
+                feeds = self._feeds(state, seat, est)
+                gains = est.swap_gains(own, top)
+                take = max(gain - feeds(own[p]) for p, gain in enumerate(gains))
                 if take > est.draw_gain(own) or not (state.stock or len(state.discard) > 1):
-                    if not (hidden == 1 and not final and self._would_go_out(own, state, seat, state.discard[-1])):
+                    if not (hidden == 1 and not final and self._would_go_out(own, state, seat, top)):
                         return A.TAKE_DISCARD
                     return self._full(state, seat, omniscient)
             return A.DRAW_STOCK
@@ -91,11 +96,34 @@ class FastPolicy:
         if hidden == 1 and not final:
             return self._full(state, seat, omniscient)
         est = self.plain if final else self.est
+        feeds = self._feeds(state, seat, est)
         gains = est.swap_gains(own, state.held)
-        best = max(gains)
-        if best <= 0 and not (state.held_from_discard and self.must_swap):
+        best, choice = -1e9, A.DISCARD
+        for position, gain in enumerate(gains):
+            net = gain - feeds(own[position])
+            if net > best + 1e-9:
+                best, choice = net, A.SWAP + position
+        if -feeds(state.held) > best + 1e-9 and not (state.held_from_discard and self.must_swap):
             return A.DISCARD
-        return A.SWAP + gains.index(best)
+        return choice
+
+    def _feeds(self, state: HoleState, seat: int, est: Estimator) -> Callable[[int], float]:
+        """What handing a card to the next seat costs: its gain from taking it beyond a stock draw's (the planner's
+        feed, for the next seat's face-up cards)."""
+        following = (seat + 1) % state.players
+        if 0 <= state.final_left <= 1:
+            return _no_feed
+        up = state.up[following]
+        seen = [c if up >> p & 1 else UNKNOWN for p, c in enumerate(state.layouts[following])]
+        share = 1.0 / (state.players - 1)
+
+        def feed(card: int) -> float:
+            if card == UNKNOWN:
+                return 0.0
+            gain = est.take_gain(seen, card)
+            return gain * share if gain > 0 else 0.0
+
+        return feed
 
     def _flip_position(self, state: HoleState, seat: int, own: list[int]) -> int:
         """A face-down card whose column partner is known and high: the flip settles that column."""
@@ -111,3 +139,7 @@ class FastPolicy:
             if partner > best:
                 best, choice = partner, p
         return choice
+
+
+def _no_feed(card: int) -> float:
+    return 0.0

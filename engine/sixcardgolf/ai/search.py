@@ -29,15 +29,18 @@ from .rollout import FastPolicy
 from .table import Table, sample_world, seen_cards
 
 PLAYOUT = Style("playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True)
-STEP_BUDGET = 5_000  # simulated actions per decision (about 0.08 s on CPython)
+STEP_BUDGET = 12_000  # simulated steps per decision on the basic game (about 40 ms on CPython here)
 FIRST_ROUND = 6  # sampled deals per candidate in the first round
 CANDIDATE_MARGIN = 4.0  # points: moves the planner prices further than this behind its best are not searched
+PLANNER_CALL_COST = 15  # a playout move that may end the hole goes to the full planner: about 15 plain steps
+DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
+PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
 
 
 def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> int:
     """Finish the hole in place with `policy` for every seat; return its cost in plain steps.
 
-    The cost is deterministic (actions applied, plus three for each call of the full planner), and
+    The cost is deterministic (actions applied, plus fixed costs per playout and per call of the full planner), and
     `step_cost` scales it by the rules, so that a budget of steps stands for about the same time on
     every rule set.
     """
@@ -46,16 +49,16 @@ def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> 
     while not state.is_over():
         state.apply_action(policy.choose(state, omniscient_seat))
         steps += 1
-    return steps + 3 * (policy.planner_calls - calls)
+    return PLAYOUT_COST + steps + PLANNER_CALL_COST * (policy.planner_calls - calls)
 
 
 def step_cost(rules: Rules) -> float:
     """How much dearer a simulated step is than on the basic game (measured by bench/ai_latency.py):
     three-card columns take twice the pricing; pairs anywhere regroup whole ranks on every move."""
     layout_rules = rules.four_of_a_kind or rules.wolfpack or rules.blackjack
-    costs = {(True, False): 4.5, (True, True): 16.0, (False, False): 1.0, (False, True): 1.5}
+    costs = {(True, False): 4.5, (True, True): 16.0, (False, False): 1.0, (False, True): 4.0}
     cost = costs[rules.pairs == "anywhere", layout_rules]
-    return cost * 2 if rules.rows == 3 else cost
+    return cost * 3.5 if rules.rows == 3 else cost
 
 
 def relative_result(state: HoleState, seat: int) -> float:
@@ -71,9 +74,14 @@ def search(
     budget: int,
     omniscient: bool = False,
 ) -> tuple[int, dict[int, float]]:
-    """Successive halving over `candidates` on deals from `root_state`; returns the best and every mean seen."""
-    totals = dict.fromkeys(candidates, 0.0)
-    counts = dict.fromkeys(candidates, 0)
+    """Successive halving over `candidates` (the planner's favourite first) on deals from `root_state`.
+
+    The favourite is never dropped, and it is only overruled by a challenger whose paired advantage over it,
+    deal by deal, is larger than its standard error times DEVIATION_Z: where the playouts cannot tell two
+    moves apart, the planner's judgement stands instead of the noise. Returns the move and every mean seen.
+    """
+    favourite = candidates[0]
+    results: dict[int, list[float]] = {action: [] for action in candidates}
     alive = candidates[:]
     steps = playouts = 0
     per_round = FIRST_ROUND
@@ -87,17 +95,25 @@ def search(
             for world in worlds:
                 state = world.clone()
                 state.apply_action(action)
-                steps += 1 + playout(state, policy, seat if omniscient else -1)
+                steps += playout(state, policy, seat if omniscient else -1)
                 playouts += 1
-                totals[action] += relative_result(state, seat)
-                counts[action] += 1
-        alive.sort(key=lambda a: totals[a] / counts[a])  # stable: ties keep the planner's order
+                results[action].append(relative_result(state, seat))
         if len(alive) == 1 or steps >= budget:
             break
         if len(alive) > 2:
-            alive = alive[: (len(alive) + 1) // 2]
+            challengers = sorted(alive[1:], key=lambda a: sum(results[a]) / len(results[a]))
+            alive = [favourite, *challengers[: max(1, len(alive) // 2 - 1)]]
         per_round = min(per_round * 2, 32)
-    return alive[0], {a: totals[a] / counts[a] for a in candidates if counts[a]}
+    means = {a: sum(r) / len(r) for a, r in results.items() if r}
+    if len(alive) == 1:
+        return favourite, means
+    challenger = min(alive[1:], key=lambda a: means[a])
+    paired = [mine - theirs for mine, theirs in zip(results[favourite], results[challenger], strict=False)]
+    advantage = sum(paired) / len(paired)
+    spread = (sum((d - advantage) ** 2 for d in paired) / max(1, len(paired) - 1)) ** 0.5
+    if advantage > DEVIATION_Z * spread / len(paired) ** 0.5:
+        return challenger, means
+    return favourite, means
 
 
 class HardPolicy:
