@@ -163,3 +163,19 @@ def test_turns_up_a_card_when_a_flip_is_owed(level: str) -> None:
     state.apply_action(action)
     flip = make_policy(level, 1).choose(seat_view(state))
     assert flip in state.legal_actions() and flip >= A.FLIP
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_turns_up_a_known_low_card_to_end_the_hole_when_far_ahead(level: str) -> None:
+    # Four-card with flip as action and no knock: kings pair in column 1 and the peeked ace makes 1 point in all.
+    # Turning the ace up ends the hole at once (immediate end) against a seat showing 19 with two unknowns.
+    rules = load_preset("four-card").with_options({"flip_as_action": True, "knock": False})
+    state = position(rules, ["KH KS / KD AC*", "QS 9H / 7D? 5C?"], "6C")
+    assert decide(level, state) == A.flip(3)
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_a_beginner_still_knocks_when_far_ahead(level: str) -> None:
+    rules = load_preset("four-card")
+    state = position(rules, ["KH AS* / KD AC*", "QS 9H / 7D? 5C?"], "6C")
+    assert decide(level, state) == A.KNOCK

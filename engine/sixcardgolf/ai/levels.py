@@ -2,14 +2,15 @@
 
 Normal counts cards (an unknown card is priced from the cards it has not seen),
 weighs the improvement everyone can still make before deciding to end the
-hole, prices endings by sampling the unknown cards and scoring them with the
+hole (and ends it only by a margin: going on keeps the option to end later), prices endings by sampling the unknown cards and scoring them with the
 engine, and minds what its discard hands the next seat.
 
 Easy plays the same moves a sensible beginner would, with a beginner's gaps:
 it prices unknown cards from the whole deck without counting, ignores what
-the others can still improve (so it goes out or knocks as soon as it looks
-lowest), never thinks about what its discard gives away, wants a clear saving
-before it takes a discard, and now and then picks a near miss.
+the others can still improve and is in a hurry to end the hole (so it goes
+out or knocks as soon as it looks lowest), never thinks about what its
+discard gives away, wants a clear saving before it takes a discard, and now
+and then picks a near miss.
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ EASY = Style(
     others_improve=False,
     blunder=0.2,
     take_margin=1.5,
+    patience=-1.0,
 )
-NORMAL = Style("normal", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=24, others_improve=True)
+NORMAL = Style(
+    "normal", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=24, others_improve=True, patience=2.0
+)
 
 
 def estimator_for(obs: Observation, style: Style) -> Estimator:

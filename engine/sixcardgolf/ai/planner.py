@@ -38,6 +38,7 @@ class Style:
     others_improve: bool  # expects the others to improve in their final turns
     blunder: float = 0.0  # chance of a beginner's slip when several options are sensible
     take_margin: float = 0.0  # extra points a discard must save before it is taken
+    patience: float = 0.0  # points an ending must beat going on by: going on keeps the option to end later
 
 
 class Planner:
@@ -161,7 +162,7 @@ class Planner:
                     gains[s] = self.final_turn_gain(table, s, top)
         layouts = [cards if s == me else table.layouts[s] for s in seats]
         if self.style.ending_samples and self.rng is not None and self.est.total:
-            return self._sampled_ending(table, layouts, gains, went_out, knocked)
+            return self._sampled_ending(table, layouts, gains, went_out, knocked) + self.style.patience
         scores = [self.est.layout_estimate(layout) - gain for layout, gain in zip(layouts, gains, strict=True)]
         hidden = sum(layout.count(UNKNOWN) for layout in layouts) / table.players
         spread = self.est.spread * (hidden + 1) ** 0.5
@@ -170,7 +171,7 @@ class Planner:
             trial = scores[:]
             trial[me] += shift * spread
             price += weight * _relative(rules, trial, me, went_out, knocked)
-        return price
+        return price + self.style.patience
 
     def _sampled_ending(
         self, table: Table, layouts: list[list[int]], gains: list[float], went_out: int | None, knocked: int | None

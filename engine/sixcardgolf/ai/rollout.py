@@ -83,18 +83,22 @@ class FastPolicy:
             return True
         if not rules.knock:
             return False
+        return self._looks_lowest(state, seat, own, -2.0)  # a knock must beat going on by the patience
+
+    def _looks_lowest(self, state: HoleState, seat: int, own: list[int], slack: float) -> bool:
+        """Is this seat's expected score below every other seat's (as this seat sees them) plus `slack`?"""
         mine = self.est.layout_estimate(own)
         for other in range(state.players):
             if other != seat:
                 up = state.up[other]
                 seen = [c if up >> p & 1 else UNKNOWN for p, c in enumerate(state.layouts[other])]
-                if self.est.layout_estimate(seen) < mine - 1:
+                if self.est.layout_estimate(seen) + slack <= mine:
                     return False
         return True
 
     def _place(self, state: HoleState, seat: int, own: list[int], hidden: int, final: bool, omniscient: bool) -> int:
         if hidden == 1 and not final:
-            return self._full(state, seat, omniscient)
+            return self._full(state, seat, omniscient)  # a swap may end the hole: the planner prices the ending
         est = self.plain if final else self.est
         feeds = self._feeds(state, seat, est)
         gains = est.swap_gains(own, state.held)

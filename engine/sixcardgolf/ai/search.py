@@ -28,11 +28,14 @@ from .planner import Planner, Style
 from .rollout import FastPolicy
 from .table import Table, sample_world, seen_cards
 
-PLAYOUT = Style("playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True)
+PLAYOUT = Style(
+    "playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True, patience=2.0
+)
 STEP_BUDGET = 12_000  # simulated steps per decision on the basic game (about 40 ms on CPython here)
 FIRST_ROUND = 6  # sampled deals per candidate in the first round
 CANDIDATE_MARGIN = 4.0  # points: moves the planner prices further than this behind its best are not searched
 PLANNER_CALL_COST = 15  # a playout move that may end the hole goes to the full planner: about 15 plain steps
+WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats, besides the score margin
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
 
@@ -62,8 +65,15 @@ def step_cost(rules: Rules) -> float:
 
 
 def relative_result(state: HoleState, seat: int) -> float:
+    """This seat's points less the others' mean, less WIN_WEIGHT for each other seat it beats (half on a tie)."""
     points = state.returns()
-    return points[seat] - (sum(points) - points[seat]) / (len(points) - 1)
+    mine = points[seat]
+    others = len(points) - 1
+    result = mine - (sum(points) - mine) / others
+    if WIN_WEIGHT:
+        beaten = sum(1.0 if mine < theirs else 0.5 if mine == theirs else 0.0 for theirs in points) - 0.5
+        result -= WIN_WEIGHT * (2 * beaten / others - 1)
+    return result
 
 
 def search(

@@ -140,7 +140,7 @@ def sample_world(obs: Observation, pool: list[int], rng: random.Random) -> HoleS
 
     `pool` holds every unseen card; it is shuffled into the face-down cards the
     seat does not know and into the stock. Other seats' peeked positions (peek
-    mode) are not part of the observation, so they are guessed at random.
+    mode) are not part of the observation, so they are guessed (see _likely_peeks).
     """
     rules = obs.rules
     cards = pool[:]
@@ -170,9 +170,10 @@ def sample_world(obs: Observation, pool: list[int], rng: random.Random) -> HoleS
     if rules.peek:
         for s in _seats_past_opening(obs):
             if s != obs.seat:
-                hidden = [p for p in range(rules.size) if not obs.up[s] >> p & 1]
-                for p in rng.sample(hidden, min(len(hidden), rules.initial_reveals)):
+                for p in _likely_peeks(rules, obs.up[s]):
                     state.peeked[s] |= 1 << p
+                    if obs.turns >= obs.players:
+                        _keep_likely_low(layouts[s], p, cards, rules.card_points, rng)
     state.stock = cards
     state.discard = list(obs.discard)
     state.phase = obs.phase
@@ -190,6 +191,30 @@ def sample_world(obs: Observation, pool: list[int], rng: random.Random) -> HoleS
     state.shuffle_seed = f"sampled/{rng.getrandbits(32)}"
     state.full_mask = (1 << rules.size) - 1
     return state
+
+
+def _likely_peeks(rules: Rules, up: int) -> list[int]:
+    """Where a player most likely peeked, as far as those cards are still face down: row by row from the top
+    left, which is one card per column first (how the computer players peek; the observation does not say
+    where the others looked)."""
+    return [p for p in range(rules.initial_reveals) if not up >> p & 1]
+
+
+PEEKED_KEPT_LOW = 0.75  # how often a card an opponent peeked at and still keeps face down is not a high one
+
+
+def _keep_likely_low(
+    layout: list[int], position: int, stock: list[int], points: tuple[int, ...], rng: random.Random
+) -> None:
+    """A player who peeked at a card and has had turns to replace it probably kept it because it is low:
+    a high card sampled there is usually traded for a low one from the sampled stock (the cards stay the same)."""
+    mean = sum(points[c] for c in stock) / len(stock) if stock else 0.0
+    if points[layout[position]] <= mean or rng.random() > PEEKED_KEPT_LOW:
+        return
+    low = [index for index, card in enumerate(stock) if points[card] <= mean]
+    if low:
+        index = rng.choice(low)
+        layout[position], stock[index] = stock[index], layout[position]
 
 
 def _seats_past_opening(obs: Observation) -> list[int]:
