@@ -43,7 +43,7 @@ from sixcardgolf.ai import make_policy
 from sixcardgolf.simulate import game_seed, play_match, policy_seed
 
 PRESETS = ("basic", "jokers", "four-card", "nine-card")
-PAIRINGS = (("hard", "normal"), ("normal", "easy"), ("cheater", "hard"))
+PAIRINGS = (("normal", "easy"), ("hard", "normal"), ("cheater", "hard"))
 TABLES = (2, 4)
 RESULTS = Path(__file__).resolve().parent / "results"
 RUN_SEED = 20240601

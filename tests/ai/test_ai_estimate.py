@@ -87,3 +87,16 @@ def test_sampled_deals_look_the_same_from_the_deciding_seat(preset: str) -> None
                 or state.held >= 0
             )
             state.apply_action(policy.choose(obs))
+
+
+@pytest.mark.parametrize(("option", "bonus"), [("four_of_a_kind", 20), ("wolfpack", 20)])
+def test_completing_a_second_pair_of_a_rank_earns_the_layout_adjustment(option: str, bonus: int) -> None:
+    # Jacks: J/J is a pair already; a jack over the 2 in column 2 makes a second jack pair. By the rules that
+    # column scores 0 instead of J + 2 = 10 - 2 = 8, so 8 points are saved, plus the adjustment's 20.
+    cards = [40, 41, 47, 42, 5, 21]  # JS JH QC / JD 2H 6H
+    plain = Rules()
+    counts = unseen_counts(plain, 2, [*cards, 43])
+    without = Estimator(plain, counts, 0.0).swap_gains(cards, 43)[4]
+    with_rule = Estimator(plain.with_options({option: True}), counts, 0.0).swap_gains(cards, 43)[4]
+    assert without == 10 + (-2) - 0 == 8
+    assert with_rule - without == bonus
