@@ -31,10 +31,11 @@ from .table import Table, sample_world, seen_cards
 PLAYOUT = Style(
     "playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True, patience=2.0
 )
-STEP_BUDGET = 12_000  # simulated steps per decision on the basic game (about 40 ms on CPython here)
+STEP_BUDGET = 4_000  # simulated steps per decision on the basic game (about 25 ms on CPython here)
 FIRST_ROUND = 6  # sampled deals per candidate in the first round
 CANDIDATE_MARGIN = 4.0  # points: moves the planner prices further than this behind its best are not searched
-PLANNER_CALL_COST = 15  # a playout move that may end the hole goes to the full planner: about 15 plain steps
+MAX_CANDIDATES = 6  # and at most this many of the planner's best on the basic game: each costs a playout per deal
+PLANNER_CALL_COST = 6  # a playout move that may end the hole goes to the full planner: about 6 plain steps (measured)
 WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats, besides the score margin
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
@@ -43,9 +44,8 @@ PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8
 def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> int:
     """Finish the hole in place with `policy` for every seat; return its cost in plain steps.
 
-    The cost is deterministic (actions applied, plus fixed costs per playout and per call of the full planner), and
-    `step_cost` scales it by the rules, so that a budget of steps stands for about the same time on
-    every rule set.
+    The cost is deterministic (actions applied, plus fixed costs per playout and per call of the full planner), so
+    the same seed always buys the same search.
     """
     steps = 0
     calls = policy.planner_calls
@@ -56,12 +56,13 @@ def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> 
 
 
 def step_cost(rules: Rules) -> float:
-    """How much dearer a simulated step is than on the basic game (measured by bench/ai_latency.py):
-    three-card columns take twice the pricing; pairs anywhere regroup whole ranks on every move."""
+    """How much dearer a decision's search is than on the basic game, as measured with bench/ai_latency.py: three
+    rows make longer holes; the layout adjustments and pairs anywhere reprice whole layouts on every move. Hard's
+    budget is divided by it, so a decision takes about the same time on every rule set."""
     layout_rules = rules.four_of_a_kind or rules.wolfpack or rules.blackjack
-    costs = {(True, False): 4.5, (True, True): 16.0, (False, False): 1.0, (False, True): 4.0}
+    costs = {(True, False): 4.5, (True, True): 16.0, (False, False): 1.0, (False, True): 3.0}
     cost = costs[rules.pairs == "anywhere", layout_rules]
-    return cost * 3.5 if rules.rows == 3 else cost
+    return cost * 2.0 if rules.rows == 3 else cost
 
 
 def relative_result(state: HoleState, seat: int) -> float:
@@ -100,14 +101,18 @@ def search(
             per_round = min(per_round, int((budget - steps) * playouts / (steps * len(alive))))
             if per_round < 1:
                 break
-        worlds = [root_state() for _ in range(per_round)]
-        for action in alive:
-            for world in worlds:
+        # Deal by deal, every live candidate on each, so the budget is checked between deals: a long hole (3x3,
+        # many candidates) overshoots it by one deal at most, and the candidates keep equal, paired samples.
+        for _ in range(per_round):
+            world = root_state()
+            for action in alive:
                 state = world.clone()
                 state.apply_action(action)
                 steps += playout(state, policy, seat if omniscient else -1)
                 playouts += 1
                 results[action].append(relative_result(state, seat))
+            if steps >= budget:
+                break
         if len(alive) == 1 or steps >= budget:
             break
         if len(alive) > 2:
@@ -151,12 +156,20 @@ class HardPolicy:
         ranked = guide.ranked(table)
         # Only moves the planner prices near its best are searched: the budget goes to the close calls.
         candidates = [action for price, action in ranked if price <= ranked[0][0] + CANDIDATE_MARGIN]
+        # Where steps are dear, fewer candidates, so that one deal played with every candidate (the least the
+        # search can do) still fits the time a decision may take.
+        cost = step_cost(observation.rules)
+        candidates = candidates[: max(2, int(MAX_CANDIDATES / cost**0.5))]
         if len(candidates) == 1:
             return candidates[0], {}
         pool = [card for card, count in enumerate(counts) for _ in range(count)]
         policy = FastPolicy(PLAYOUT, estimator)
         return search(
-            lambda: sample_world(observation, pool, self.rng), observation.seat, candidates, policy, self.budget
+            lambda: sample_world(observation, pool, self.rng),
+            observation.seat,
+            candidates,
+            policy,
+            int(self.budget / cost),
         )
 
 
