@@ -9,9 +9,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from golfsite.labels import text as label
 from golfsite.markers import Context, MarkerError, replace_markers
 from htmltree import find_all, parse, text
 from sitebuild import LANGS, PAGES, REPO, build_site, fake_printables, page_path
+
+from sixcardgolf.presets import preset_info
 
 
 # -- one value changed in a preset's data file changes the built pages, with no other edit ------------------
@@ -243,14 +246,49 @@ def test_ai_ladder_note_without_results(tmp_path: Path) -> None:
         assert word in out and "|" not in out
 
 
-def test_ai_ladder_quotes_the_results_table(tmp_path: Path) -> None:
+def _ladder_row(a: str, b: str, passes: bool) -> dict[str, object]:
+    return {
+        "preset": "jokers",
+        "players": 4,
+        "a": a,
+        "b": b,
+        "holes": 2016,
+        "mean_a": 5.304,
+        "mean_b": 7.968,
+        "hole_win": [0.6172, 0.5981, 0.6363],
+        "match_win": [0.8, 0.75, 0.85],
+        "passes": passes,
+    }
+
+
+def test_ai_ladder_renders_the_results_in_the_pages_language(tmp_path: Path) -> None:
     results = tmp_path / "bench" / "results"
     results.mkdir(parents=True)
-    table = "| level | wins vs random |\n|---|---|\n| easy | 61 % |\n| hard | 93 % |"
-    (results / "ai_ladder.md").write_text(f"# AI ladder\n\nMeasured on 2 cores.\n\n{table}\n\nNotes after.\n")
+    rows = [_ladder_row("hard", "normal", False), _ladder_row("normal", "easy", True)]
+    (results / "ai_ladder.json").write_text(json.dumps(rows))
+    tables = {}
+    for lang in LANGS:
+        ctx = Context(lang=lang, page="strategy.md", url="strategy/", repo_root=tmp_path, printables_dir=tmp_path)
+        tables[lang] = replace_markers("<!-- golf:ai-ladder -->", ctx)
+        body = [line for line in tables[lang].splitlines() if line.startswith("|")][2:]
+        assert len(body) == 2
+        # The rows run up the ladder whatever order the benchmark wrote them in.
+        assert body[0].index(label("level_normal", lang)) < body[0].index(label("level_easy", lang))
+        assert label("level_hard", lang) in body[1]
+        for line in body:
+            assert preset_info("jokers").title[lang] in line
+            assert "5.30 / 7.97" in line and "61.7% (59.8–63.6%)" in line and "80.0% (75.0–85.0%)" in line
+        assert label("ladder_True", lang) in body[0] and label("ladder_False", lang) in body[1]
+    assert tables["en"] != tables["ja"]
+
+
+def test_a_damaged_ladder_file_fails_the_build_by_name(tmp_path: Path) -> None:
+    results = tmp_path / "bench" / "results"
+    results.mkdir(parents=True)
+    (results / "ai_ladder.json").write_text('[{"preset": "basic"}]')
     ctx = Context(lang="en", page="strategy.md", url="strategy/", repo_root=tmp_path, printables_dir=tmp_path)
-    out = replace_markers("<!-- golf:ai-ladder -->", ctx)
-    assert table in out and "Notes after" not in out
+    with pytest.raises(MarkerError, match=r"ai_ladder\.json"):
+        replace_markers("<!-- golf:ai-ladder -->", ctx)
 
 
 # -- search works in both languages -----------------------------------------------------------------------------------

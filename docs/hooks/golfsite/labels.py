@@ -62,8 +62,33 @@ _TEXT: dict[str, tuple[str, str]] = {
         "コンピューターの強さの表は、AIのベンチマークを実行すると（`bench/results/ai_ladder.md` が作られると）"
         "ここに表示されます。",
     ),
-    "ladder_source": ("Measured by the project's AI benchmark (`bench/results/ai_ladder.md`).",
-                      "プロジェクトのAIベンチマークで測定した結果です（`bench/results/ai_ladder.md`）。"),
+    "ladder_source": (
+        "Measured by the project's AI benchmark (`bench/ai_ladder.py`, results in `bench/results/ai_ladder.md`). "
+        "Every deal is played twice with the seats swapped; a tie counts as half a win. Four-player tables seat "
+        "the two levels alternately, and every seat of level A is compared with every seat of level B. The level "
+        "that sees every card is a yardstick for how much stronger play could be, never an opponent.",
+        "プロジェクトのAIベンチマークで測定した結果です（`bench/ai_ladder.py`、結果は `bench/results/ai_ladder.md`）。"
+        "同じ配り札を席を入れ替えて2回ずつ遊び、引き分けは0.5勝として数えています。4人のテーブルでは2つの強さを"
+        "交互に座らせ、Aの席とBの席のすべての組み合わせを比べています。すべてのカードが見えるプレイヤーは、"
+        "どこまで強くなれるかを測るための目安で、対戦相手としては選べません。",
+    ),
+    "ladder_preset": ("Rules", "ルール"),
+    "ladder_table": ("Table", "人数"),
+    "ladder_pairing": ("Level A vs level B", "A 対 B"),
+    "ladder_holes": ("Holes", "ホール数"),
+    "ladder_means": ("Mean hole score, A / B", "1ホールの平均得点（A / B）"),
+    "ladder_hole": ("A wins a hole (95% CI)", "Aがホールで勝つ割合（95%信頼区間）"),
+    "ladder_match": ("A wins a match (95% CI)", "Aがマッチで勝つ割合（95%信頼区間）"),
+    "ladder_ahead": ("A clearly stronger?", "Aがはっきり強い？"),
+    "ladder_True": ("yes", "はい"),
+    "ladder_False": ("not shown", "示せず"),
+    "ladder_yardstick": ("(yardstick)", "（目安）"),
+    "ladder_players": ("{n} players", "{n}人"),
+    "ladder_versus": ("{a} vs {b}", "{a} 対 {b}"),
+    "level_easy": ("Easy", "やさしい"),
+    "level_normal": ("Normal", "ふつう"),
+    "level_hard": ("Hard", "つよい"),
+    "level_cheater": ("Sees every card", "全カードが見える"),
     "layout_label": ("{size} cards in {rows} rows of {cols}", "{rows}行{cols}列、{size}枚の手札"),
     "row_label": ("Row {n}", "{n}行目"),
     "column_points": ("Column {n}: {cards}, {points}", "{n}列目：{cards}、{points}"),

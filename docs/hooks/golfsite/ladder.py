@@ -1,31 +1,65 @@
-"""The strength table of the computer players, quoted from the AI benchmark's results when present."""
+"""The strength table of the computer players, rendered in the page's language from the AI benchmark's results.
+
+bench/ai_ladder.py writes every measured row to bench/results/ai_ladder.json (and an English Markdown copy for the
+README); this marker reads the JSON so the Japanese page gets Japanese headings, preset titles and level names.
+"""
 
 from __future__ import annotations
 
-from .labels import text
-from .markers import Context, marker
+import json
 
-LADDER = "bench/results/ai_ladder.md"
+from sixcardgolf.presets import preset_info, preset_names
+
+from .labels import text
+from .markers import Context, MarkerError, marker
+
+LADDER = "bench/results/ai_ladder.json"
+LEVEL_ORDER = ("easy", "normal", "hard", "cheater")  # the table runs up the ladder, the yardstick last
+FIELDS = ("preset", "players", "a", "b", "holes", "mean_a", "mean_b", "hole_win", "match_win", "passes")
 
 
 @marker("ai-ladder")
 def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
-    """The first Markdown table of the results file; a short note if the benchmark has not run yet.
+    """A table of every measured pairing; a short note if the benchmark has not run yet.
 
-    The benchmark is optional for a site build, so its absence never fails the build.
+    The benchmark is optional for a site build, so its absence never fails the build; a damaged file does.
     """
     path = ctx.repo_root / LADDER
     if not path.is_file():
         return f'<p class="golf-note">{_inline_code(text("ladder_missing", ctx.lang))}</p>'
-    table: list[str] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.lstrip().startswith("|"):
-            table.append(line.strip())
-        elif table:
-            break
-    if not table:
-        return f'<p class="golf-note">{_inline_code(text("ladder_missing", ctx.lang))}</p>'
-    return "\n".join(table) + "\n\n" + text("ladder_source", ctx.lang)
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(rows, list) or not all(isinstance(r, dict) and set(FIELDS) <= r.keys() for r in rows):
+            raise ValueError(f"expected a list of rows with the fields {', '.join(FIELDS)}")
+    except ValueError as error:
+        raise MarkerError(f"{LADDER} is not the AI benchmark's output: {error}") from None
+    lang = ctx.lang
+    columns = ("preset", "table", "pairing", "holes", "means", "hole", "match", "ahead")
+    headings = [text(f"ladder_{key}", lang) for key in columns]
+    lines = ["| " + " | ".join(headings) + " |", "|---|---|---|---:|---|---|---|---|"]
+    presets = preset_names()
+    rows.sort(key=lambda r: (presets.index(r["preset"]), r["players"], LEVEL_ORDER.index(r["a"])))
+    for row in rows:
+        a, b = text(f"level_{row['a']}", lang), text(f"level_{row['b']}", lang)
+        ahead = text("ladder_yardstick", lang) if row["a"] == "cheater" else text(f"ladder_{bool(row['passes'])}", lang)
+        cells = [
+            preset_info(row["preset"]).title[lang],
+            text("ladder_players", lang, n=row["players"]),
+            text("ladder_versus", lang, a=a, b=b),
+            str(row["holes"]),
+            f"{row['mean_a']:.2f} / {row['mean_b']:.2f}",
+            _rate(row["hole_win"]),
+            _rate(row["match_win"]),
+            ahead,
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n\n" + text("ladder_source", lang)
+
+
+def _rate(win: list[float]) -> str:
+    """A win rate with its 95% confidence interval: 61.7% (59.8–63.6%)."""
+    rate, low, high = (100 * value for value in win)
+    return f"{rate:.1f}% ({low:.1f}–{high:.1f}%)"
 
 
 def _inline_code(sentence: str) -> str:
