@@ -22,8 +22,9 @@ as Hard's own run and says the same thing less directly).
     .venv/bin/python bench/ai_ladder.py                  # everything, 2 processes
     .venv/bin/python bench/ai_ladder.py --presets basic --pairings hard-normal --tables 2 --holes 400
 
-Results go to bench/results/ai_ladder.json (every row, merged with earlier runs)
-and bench/results/ai_ladder.md (the table the README and the strategy page quote).
+Results go to bench/results/ai_ladder.json (every row, merged with earlier runs;
+the strategy page renders it in both languages) and bench/results/ai_ladder.md,
+whose table is also copied into the README between its ai-ladder markers.
 """
 
 from __future__ import annotations
@@ -174,6 +175,21 @@ def write_atomically(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
+README = Path(__file__).resolve().parent.parent / "README.md"
+QUOTE_START, QUOTE_END = "<!-- ai-ladder:start -->", "<!-- ai-ladder:end -->"
+
+
+def quote_in_readme(table_md: str, readme: Path = README) -> None:
+    """Replace the README's quote of the ladder (between the two markers) with the table of `table_md`."""
+    text = readme.read_text(encoding="utf-8")
+    if QUOTE_START not in text or QUOTE_END not in text:
+        return  # nothing to refresh: the README no longer quotes the ladder
+    table = "\n".join(line for line in table_md.splitlines() if line.startswith("|"))
+    head, rest = text.split(QUOTE_START, 1)
+    tail = rest.split(QUOTE_END, 1)[1]
+    write_atomically(readme, f"{head}{QUOTE_START}\n{table}\n{QUOTE_END}{tail}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--presets", default=",".join(PRESETS))
@@ -200,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 write_atomically(store, json.dumps(rows, indent=1) + "\n")
                 write_atomically(args.out, markdown(rows))
+                quote_in_readme(markdown(rows))
     return 0
 
 
