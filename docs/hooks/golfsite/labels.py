@@ -72,6 +72,7 @@ _TEXT: dict[str, tuple[str, str]] = {
         "交互に座らせ、Aの席とBの席のすべての組み合わせを比べています。すべてのカードが見えるプレイヤーは、"
         "どこまで強くなれるかを測るための目安で、対戦相手としては選べません。",
     ),
+    "ladder_caption": ("The computer players against each other", "コンピューター同士の対戦成績"),
     "ladder_preset": ("Rules", "ルール"),
     "ladder_table": ("Table", "人数"),
     "ladder_pairing": ("Level A vs level B", "A 対 B"),

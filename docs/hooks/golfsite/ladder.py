@@ -7,11 +7,13 @@ README); this marker reads the JSON so the Japanese page gets Japanese headings,
 from __future__ import annotations
 
 import json
+from html import escape
 
 from sixcardgolf.presets import preset_info, preset_names
 
 from .labels import text
 from .markers import Context, MarkerError, marker
+from .render_rules import wide_table
 
 LADDER = "bench/results/ai_ladder.json"
 LEVEL_ORDER = ("easy", "normal", "hard", "cheater")  # the table runs up the ladder, the yardstick last
@@ -35,10 +37,10 @@ def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
         raise MarkerError(f"{LADDER} is not the AI benchmark's output: {error}") from None
     lang = ctx.lang
     columns = ("preset", "table", "pairing", "holes", "means", "hole", "match", "ahead")
-    headings = [text(f"ladder_{key}", lang) for key in columns]
-    lines = ["| " + " | ".join(headings) + " |", "|---|---|---|---:|---|---|---|---|"]
+    head = "<tr>" + "".join(f'<th scope="col">{escape(text(f"ladder_{key}", lang))}</th>' for key in columns) + "</tr>"
     presets = preset_names()
     rows.sort(key=lambda r: (presets.index(r["preset"]), r["players"], LEVEL_ORDER.index(r["a"])))
+    body = []
     for row in rows:
         a, b = text(f"level_{row['a']}", lang), text(f"level_{row['b']}", lang)
         ahead = text("ladder_yardstick", lang) if row["a"] == "cheater" else text(f"ladder_{bool(row['passes'])}", lang)
@@ -52,8 +54,9 @@ def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
             _rate(row["match_win"]),
             ahead,
         ]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n\n" + text("ladder_source", lang)
+        body.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>")
+    table = wide_table("ai-ladder", text("ladder_caption", lang), head, "".join(body))
+    return table + f'\n\n<p class="golf-note">{_inline_code(text("ladder_source", lang))}</p>'
 
 
 def _rate(win: list[float]) -> str:

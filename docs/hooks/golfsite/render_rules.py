@@ -35,7 +35,7 @@ from .svg import positions_diagram
 BASE = Rules()  # the defaults, which are the `basic` game
 
 
-def _wide_table(kind: str, caption: str, head: str, body: str) -> str:
+def wide_table(kind: str, caption: str, head: str, body: str) -> str:
     """A table too wide for a phone: it scrolls inside a region that the keyboard can reach and that is
     named by the caption (the theme's own scrolling wrapper cannot take the focus)."""
     return (
@@ -122,7 +122,7 @@ def value_comparison(ctx: Context, args: dict[str, str]) -> str:
         body.append(
             f'<tr data-key="values.{RANKS[rank]}"><th scope="row">{escape(rank_heading(rank, ctx.lang))}</th>{"".join(cells)}</tr>'
         )
-    return _wide_table(
+    return wide_table(
         "value-comparison",
         text("value_comparison_caption", ctx.lang),
         f'<tr><th scope="col">{text("card", ctx.lang)}</th>{head}</tr>',
@@ -258,7 +258,7 @@ def preset_table(ctx: Context, args: dict[str, str]) -> str:
         body.append(
             f'<tr data-key="{key}"><th scope="row">{escape(option_label(key, ctx.lang))}</th>{"".join(cells)}</tr>'
         )
-    return _wide_table(
+    return wide_table(
         "preset-table",
         text("presets_caption", ctx.lang),
         f'<tr><th scope="col">{text("option", ctx.lang)}</th>{head}</tr>',
@@ -378,7 +378,7 @@ def options_index(ctx: Context, args: dict[str, str]) -> str:
             f'<td data-value="{_attr(base[key])}">{escape(describe_option_value(key, base[key], ctx.lang))}</td>'
             f"<td>{escape(used)}</td></tr>"
         )
-    return _wide_table(
+    return wide_table(
         "options",
         text("options_caption", ctx.lang),
         f'<tr><th scope="col">{text("option", ctx.lang)}</th><th scope="col">{text("option_key", ctx.lang)}</th>'
