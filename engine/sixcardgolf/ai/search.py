@@ -38,6 +38,7 @@ MAX_CANDIDATES = 6  # and at most this many of the planner's best on the basic g
 PLANNER_CALL_COST = 6  # a playout move that may end the hole goes to the full planner: about 6 plain steps (measured)
 WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats, besides the score margin
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
+MIN_PAIRED = 8  # deals a challenger must be compared on first: from fewer, the standard error itself is noise
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
 
 
@@ -124,6 +125,8 @@ def search(
         return favourite, means
     challenger = min(alive[1:], key=lambda a: means[a])
     paired = [mine - theirs for mine, theirs in zip(results[favourite], results[challenger], strict=False)]
+    if len(paired) < MIN_PAIRED:
+        return favourite, means
     advantage = sum(paired) / len(paired)
     spread = (sum((d - advantage) ** 2 for d in paired) / max(1, len(paired) - 1)) ** 0.5
     if advantage > DEVIATION_Z * spread / len(paired) ** 0.5:
