@@ -1,4 +1,5 @@
-"""Hard's decisions on fixed positions, timed wherever this file runs: CPython, or Pyodide (bench/_run_in_pyodide.mjs).
+"""Hard's decisions on fixed positions, timed wherever this file runs: CPython, or Pyodide (through
+tests/pyodide/run_in_pyodide.mjs).
 
 `main()` returns JSON text: per preset, the milliseconds of every Hard decision that offered a choice and the
 moves chosen (the same on both runtimes: the search is counted in steps, not time).
@@ -7,7 +8,9 @@ moves chosen (the same on both runtimes: the search is counted in steps, not tim
 from __future__ import annotations
 
 import json
+import platform
 import random
+import sys
 import time
 
 from sixcardgolf import HoleState, load_preset
@@ -37,6 +40,10 @@ def timings(preset: str, players: int, holes: int) -> dict[str, list[float] | li
 
 def main() -> str:
     return json.dumps({f"{preset} {players}p": timings(preset, players, holes) for preset, players, holes in CASES})
+
+
+def environment() -> str:
+    return json.dumps({"python": platform.python_version(), "platform": sys.platform})
 
 
 if __name__ == "__main__":
