@@ -38,7 +38,6 @@ MAX_CANDIDATES = 6  # and at most this many of the planner's best on the basic g
 PLANNER_CALL_COST = 6  # a playout move that may end the hole goes to the full planner: about 6 plain steps (measured)
 WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats, besides the score margin
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
-SHORT_HOLE_Z = 0.3  # the same on 2x2, where a playout is a few turns long and so close to the truth
 MIN_PAIRED = 8  # deals a challenger must be compared on first: from fewer, the standard error itself is noise
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
 
@@ -86,14 +85,12 @@ def search(
     policy: FastPolicy,
     budget: int,
     omniscient: bool = False,
-    deviation_z: float = DEVIATION_Z,
 ) -> tuple[int, dict[int, float]]:
     """Successive halving over `candidates` (the planner's favourite first) on deals from `root_state`.
 
     The favourite is never dropped, and it is only overruled by a challenger whose paired advantage over it,
-    deal by deal, is larger than its standard error times `deviation_z`, on at least MIN_PAIRED deals: where the
-    playouts cannot tell two moves apart, the planner's judgement stands instead of the noise. Returns the move
-    and every mean seen.
+    deal by deal, is larger than its standard error times DEVIATION_Z: where the playouts cannot tell two
+    moves apart, the planner's judgement stands instead of the noise. Returns the move and every mean seen.
     """
     favourite = candidates[0]
     results: dict[int, list[float]] = {action: [] for action in candidates}
@@ -132,7 +129,7 @@ def search(
         return favourite, means
     advantage = sum(paired) / len(paired)
     spread = (sum((d - advantage) ** 2 for d in paired) / max(1, len(paired) - 1)) ** 0.5
-    if advantage > deviation_z * spread / len(paired) ** 0.5:
+    if advantage > DEVIATION_Z * spread / len(paired) ** 0.5:
         return challenger, means
     return favourite, means
 
@@ -176,7 +173,6 @@ class HardPolicy:
             candidates,
             policy,
             int(self.budget / cost),
-            SHORT_HOLE_Z if observation.rules.size == 4 else DEVIATION_Z,
         )
 
 
