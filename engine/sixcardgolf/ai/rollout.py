@@ -10,7 +10,6 @@ knocking, the flip of a last card) are handed to the full planner.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from .. import actions as A
@@ -21,10 +20,10 @@ from .table import Table
 
 
 class FastPolicy:
-    def __init__(self, style: Style, estimator: Estimator, rng: random.Random | None = None) -> None:
+    def __init__(self, style: Style, estimator: Estimator) -> None:
         self.est = estimator
         self.plain = estimator.plain()
-        self.planner = Planner(style, estimator, rng)  # `rng` only for a style that samples its endings
+        self.planner = Planner(style, estimator)
         rules = estimator.rules
         self.size = rules.size
         self.columns = rules.columns

@@ -16,7 +16,6 @@ cards and the stock order: an upper bound for the benchmark, never a level.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
@@ -32,10 +31,6 @@ from .table import Table, sample_world, seen_cards
 PLAYOUT = Style(
     "playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True, patience=2.0
 )
-# Where a seat may knock, the playouts price their endings on sampled deals, as Normal does: a knock's penalty is
-# all or nothing (is the knocker lowest?), which three point scenarios price too crudely for the search to beat
-# Normal's judgement there (four-card, two players: 51.6% of holes against Normal without; see the ladder).
-KNOCK_PLAYOUT = dataclasses.replace(PLAYOUT, name="playout-knock", ending_samples=8)
 STEP_BUDGET = 4_000  # simulated steps per decision on the basic game (about 25 ms on CPython here)
 FIRST_ROUND = 6  # sampled deals per candidate in the first round
 CANDIDATE_MARGIN = 4.0  # points: moves the planner prices further than this behind its best are not searched
@@ -44,9 +39,6 @@ PLANNER_CALL_COST = 6  # a playout move that may end the hole goes to the full p
 WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats, besides the score margin
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
 MIN_PAIRED = 8  # deals a challenger must be compared on first: from fewer, the standard error itself is noise
-# Plain steps charged per sampled deal when a playout's planner call prices an ending. About 2 would keep the time
-# of a decision where it is without sampling; 1 lets the samples take part of the time still left under 100 ms.
-ENDING_SAMPLE_COST = 1.0
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
 
 
@@ -61,8 +53,7 @@ def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> 
     while not state.is_over():
         state.apply_action(policy.choose(state, omniscient_seat))
         steps += 1
-    call_cost = PLANNER_CALL_COST + ENDING_SAMPLE_COST * policy.planner.style.ending_samples
-    return PLAYOUT_COST + steps + round(call_cost * (policy.planner_calls - calls))
+    return PLAYOUT_COST + steps + PLANNER_CALL_COST * (policy.planner_calls - calls)
 
 
 def step_cost(rules: Rules) -> float:
@@ -175,9 +166,7 @@ class HardPolicy:
         if len(candidates) == 1:
             return candidates[0], {}
         pool = [card for card, count in enumerate(counts) for _ in range(count)]
-        rules = observation.rules
-        style = KNOCK_PLAYOUT if rules.knock or rules.early_knock else PLAYOUT
-        policy = FastPolicy(style, estimator, self.rng)
+        policy = FastPolicy(PLAYOUT, estimator)
         return search(
             lambda: sample_world(observation, pool, self.rng),
             observation.seat,
