@@ -95,9 +95,11 @@ def play_deal(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
 
 
 def interval(units: list[float]) -> tuple[float, float, float]:
+    """The mean of `units` (shares between 0 and 1) with a normal 95% interval, kept within 0 to 1: near 100%
+    the normal interval would otherwise claim more than every match."""
     mean = statistics.fmean(units)
     half = 1.96 * statistics.pstdev(units) / math.sqrt(len(units)) if len(units) > 1 else float("nan")
-    return mean, mean - half, mean + half
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
 def run_pairing(preset: str, players: int, a: str, b: str, holes: int, procs: int) -> dict[str, Any]:

@@ -89,8 +89,9 @@ def search(
     """Successive halving over `candidates` (the planner's favourite first) on deals from `root_state`.
 
     The favourite is never dropped, and it is only overruled by a challenger whose paired advantage over it,
-    deal by deal, is larger than its standard error times DEVIATION_Z: where the playouts cannot tell two
-    moves apart, the planner's judgement stands instead of the noise. Returns the move and every mean seen.
+    deal by deal, is larger than its standard error times DEVIATION_Z, measured on at least MIN_PAIRED deals:
+    where the playouts cannot tell two moves apart, the planner's judgement stands instead of the noise. Returns
+    the move and every mean seen.
     """
     favourite = candidates[0]
     results: dict[int, list[float]] = {action: [] for action in candidates}
