@@ -34,6 +34,7 @@ import json
 import math
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -102,6 +103,17 @@ def interval(units: list[float]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
+def source_commit() -> str:
+    """The commit the engine was measured at, marked "+changes" if the engine has uncommitted changes."""
+    root = Path(__file__).resolve().parent.parent
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=False).stdout.strip()
+
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    return commit + ("+changes" if git("status", "--porcelain", "--", "engine/sixcardgolf") else "")
+
+
 def run_pairing(preset: str, players: int, a: str, b: str, holes: int, procs: int) -> dict[str, Any]:
     rules = load_preset(preset)
     games = math.ceil(holes / (2 * rules.holes))
@@ -127,6 +139,7 @@ def run_pairing(preset: str, players: int, a: str, b: str, holes: int, procs: in
         "match_win": [match_win, match_low, match_high],
         "passes": low > 0.5,
         "seconds": round(time.perf_counter() - started, 1),
+        "commit": source_commit(),
     }
 
 
@@ -151,8 +164,8 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         "the same deals as Hard does, so Hard's headroom is the gap between those two rows.",
         "",
         "| preset | table | A vs B | holes | mean hole score A / B | A's hole win rate (95% CI) "
-        "| A's match win rate (95% CI) | passes |",
-        "|---|---|---|---:|---|---|---|---|",
+        "| A's match win rate (95% CI) | passes | measured at |",
+        "|---|---|---|---:|---|---|---|---|---|",
     ]
     for r in rows:
         win, low, high = r["hole_win"]
@@ -163,7 +176,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         lines.append(
             f"| {r['preset']} | {r['players']} players | {r['a']} vs {r['b']} | {r['holes']} | "
             f"{r['mean_a']:.2f} / {r['mean_b']:.2f} | {pct(win)} ({pct(low)}–{pct(high)}) | "
-            f"{pct(mwin)} ({pct(mlow)}–{pct(mhigh)}) | {verdict} |"
+            f"{pct(mwin)} ({pct(mlow)}–{pct(mhigh)}) | {verdict} | {r.get('commit', 'not recorded')} |"
         )
     lines.append("")
     return "\n".join(lines)
@@ -200,9 +213,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holes", type=int, default=2000, help="at least this many holes per pairing")
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=RESULTS / "ai_ladder.md")
+    parser.add_argument("--rewrite", action="store_true", help="play nothing: rewrite the tables from the results")
     args = parser.parse_args(argv)
     store = args.out.with_suffix(".json")
     rows: list[dict[str, Any]] = json.loads(store.read_text()) if store.exists() else []
+    if args.rewrite:
+        write_atomically(args.out, markdown(rows))
+        quote_in_readme(markdown(rows))
+        return 0
     for preset in args.presets.split(","):
         for players in map(int, args.tables.split(",")):
             for pairing in args.pairings.split(","):
