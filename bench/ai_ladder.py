@@ -21,8 +21,9 @@ as Hard's own run and says the same thing less directly).
 
     .venv/bin/python bench/ai_ladder.py                  # everything, 2 processes
     .venv/bin/python bench/ai_ladder.py --presets basic --pairings hard-normal --tables 2 --holes 400
+    .venv/bin/python bench/ai_ladder.py --rewrite        # redraw the tables from the stored results
 
-Results go to bench/results/ai_ladder.json (every row, merged with earlier runs;
+Results go to bench/results/ai_ladder.json (every row, with the commit it was measured at, merged with earlier runs;
 the strategy page renders it in both languages) and bench/results/ai_ladder.md,
 whose table is also copied into the README between its ai-ladder markers.
 """
