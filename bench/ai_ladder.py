@@ -206,6 +206,13 @@ def quote_in_readme(table_md: str, readme: Path = README) -> None:
     write_atomically(readme, f"{head}{QUOTE_START}\n{table}\n{QUOTE_END}{tail}")
 
 
+def publish(rows: list[dict[str, Any]], out: Path) -> None:
+    """The Markdown table of `rows` to `out` and into the README's quote (the JSON store is written apart)."""
+    table = markdown(rows)
+    write_atomically(out, table)
+    quote_in_readme(table)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--presets", default=",".join(PRESETS))
@@ -219,8 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     store = args.out.with_suffix(".json")
     rows: list[dict[str, Any]] = json.loads(store.read_text()) if store.exists() else []
     if args.rewrite:
-        write_atomically(args.out, markdown(rows))
-        quote_in_readme(markdown(rows))
+        publish(rows, args.out)
         return 0
     for preset in args.presets.split(","):
         for players in map(int, args.tables.split(",")):
@@ -236,8 +242,7 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
                 write_atomically(store, json.dumps(rows, indent=1) + "\n")
-                write_atomically(args.out, markdown(rows))
-                quote_in_readme(markdown(rows))
+                publish(rows, args.out)
     return 0
 
 
