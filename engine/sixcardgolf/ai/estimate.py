@@ -19,7 +19,7 @@ measures are looked up in flat tables indexed by its classes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import JOKER, JOKER_RANK
 from ..rules import Rules
@@ -133,7 +133,8 @@ class Estimator:
         self.two_rows = rules.rows == 2
         self._estimates: dict[tuple[int, ...], float] = {}
         self._draw_gains: dict[tuple[int, ...], float] = {}
-        self._take_gains: dict[tuple[int, ...], float] = {}
+        self._layout_estimates: dict[tuple[int, ...], float] = {}
+        self._take_gains: dict[tuple[int, ...], dict[int, float]] = {}  # by layout, then by the card's class
         self._anywhere: dict[tuple[int, ...], tuple[float, float, int]] = {}
         self._plain: Estimator | None = None
 
@@ -144,6 +145,7 @@ class Estimator:
         if self._plain is None:
             self._plain = Estimator(self.rules, self.counts, 0.0)
             self._plain._estimates = self._estimates  # the same pool: share the costly expectations
+            self._plain._layout_estimates = self._layout_estimates  # estimates do not depend on foresight
         return self._plain
 
     # -- columns ---------------------------------------------------------------
@@ -204,7 +206,15 @@ class Estimator:
 
     # -- layouts ---------------------------------------------------------------
     def layout_estimate(self, cards: Sequence[int]) -> float:
-        """Expected points of a layout (UNKNOWN for cards not known), layout adjustments included."""
+        """Expected points of a layout (UNKNOWN for cards not known), layout adjustments included (cached: the
+        playouts price the same layouts over and over)."""
+        key = tuple(cards)
+        found = self._layout_estimates.get(key)
+        if found is None:
+            found = self._layout_estimates[key] = self._layout_estimate(cards)
+        return found
+
+    def _layout_estimate(self, cards: Sequence[int]) -> float:
         if UNKNOWN not in cards:
             return hole_points(self.rules, cards)
         if not self.column_mode:
@@ -413,12 +423,23 @@ class Estimator:
 
     def take_gain(self, cards: Sequence[int], card: int) -> float:
         """How much more `card` from the discard pile is worth to this layout than a stock draw (cached)."""
+        return self.taker(cards)(card)
+
+    def taker(self, cards: Sequence[int]) -> Callable[[int], float]:
+        """take_gain for one layout, card by card: the layout's cache key is built once, not for every card."""
         class_of = self.class_of
-        key = (*(class_of[c] for c in cards), -1 - class_of[card])
-        found = self._take_gains.get(key)
-        if found is None:
-            found = self._take_gains[key] = max(self.swap_gains(cards, card)) - self.draw_gain(cards)
-        return found
+        key = tuple(class_of[c] for c in cards)
+        known = self._take_gains.get(key)
+        if known is None:
+            known = self._take_gains[key] = {}
+
+        def gain(card: int) -> float:
+            found = known.get(class_of[card])
+            if found is None:
+                found = known[class_of[card]] = max(self.swap_gains(cards, card)) - self.draw_gain(cards)
+            return found
+
+        return gain
 
     def draw_gain(self, cards: Sequence[int]) -> float:
         """Expected value gained by a stock draw that is swapped in only where it helps."""

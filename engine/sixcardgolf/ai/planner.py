@@ -12,6 +12,7 @@ so every penalty, bonus and tie rule of the rules value counts.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import actions as A
@@ -47,7 +48,7 @@ class Planner:
         self.est = estimator
         self.rng = rng
         self._others: float | None = None
-        self._fed: dict[int, float] = {}  # feed prices of this decision, by card
+        self._next_seat_gain: Callable[[int], float] | None = None  # the next seat's take_gain, this decision
 
     # -- the decision --------------------------------------------------------------
     def choose(self, table: Table) -> int:
@@ -55,7 +56,7 @@ class Planner:
         if len(legal) == 1:
             return legal[0]
         self._others = None
-        self._fed = {}
+        self._next_seat_gain = None
         if table.phase == OPENING:
             return self.opening_choice(table)
         if table.phase == DRAW:
@@ -80,7 +81,7 @@ class Planner:
     def ranked(self, table: Table) -> list[tuple[float, int]]:
         """Every option with its price, cheapest first (for the hint and for ordering Hard's search)."""
         self._others = None
-        self._fed = {}
+        self._next_seat_gain = None
         if table.phase == DRAW:
             options = self.draw_options(table)
         elif table.phase == HOLDING:
@@ -130,13 +131,10 @@ class Planner:
         """What handing `card` to the next seat (top of the discard pile) costs this seat."""
         if not self.style.feed_weight or card == UNKNOWN or not table.next_seat_moves_again():
             return 0.0
-        found = self._fed.get(card)
-        if found is None:
-            following = table.layouts[(table.seat + 1) % table.players]
-            est = self.gains(table)
-            gain = est.best_swap(following, card)[0] - est.draw_gain(following)
-            found = self._fed[card] = self.style.feed_weight * max(0.0, gain) / (table.players - 1)
-        return found
+        if self._next_seat_gain is None:  # cached by the estimator across decisions: the playouts repeat them
+            self._next_seat_gain = self.gains(table).taker(table.layouts[(table.seat + 1) % table.players])
+        gain = self._next_seat_gain(card)
+        return self.style.feed_weight * gain / (table.players - 1) if gain > 0 else 0.0
 
     def final_turn_gain(self, table: Table, seat: int, top: int) -> float:
         """Points `seat` can expect to save in one last turn, with `top` on the discard pile."""
@@ -144,7 +142,7 @@ class Planner:
         plain = self.est.plain()
         gain = plain.draw_gain(layout)
         if top != UNKNOWN and seat == (table.seat + 1) % table.players:
-            gain = max(gain, plain.best_swap(layout, top)[0])
+            gain += max(0.0, plain.take_gain(layout, top))  # the discard's best swap, if it beats a draw
         return max(0.0, gain)
 
     def ending(self, table: Table, cards: list[int], kind: str, top: int) -> float:

@@ -14,16 +14,21 @@ from collections.abc import Callable
 
 from .. import actions as A
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, HoleState
-from .estimate import UNKNOWN, Estimator
+from .estimate import UNKNOWN, Estimator, unseen_counts
 from .planner import Planner, Style
 from .table import Table
 
 
+# Rounds of turns (one turn per card of a layout, per seat) a playout plays on the root's count of the unseen cards.
+RECOUNT_ROUNDS = 2
+
+
 class FastPolicy:
-    def __init__(self, style: Style, estimator: Estimator) -> None:
-        self.est = estimator
-        self.plain = estimator.plain()
+    def __init__(self, style: Style, estimator: Estimator, root_turns: int = 0) -> None:
+        self.root = estimator
         self.planner = Planner(style, estimator)
+        self._count_from(estimator, root_turns)
+        self.root_turns = root_turns
         rules = estimator.rules
         self.size = rules.size
         self.columns = rules.columns
@@ -32,8 +37,13 @@ class FastPolicy:
         self.flip_on_discard = rules.flip_on_discard
         self.must_swap = rules.discard_pickup_must_swap
         self.planner_calls = 0  # the full planner is dear: Hard counts its calls against the budget
+        self.recounts = 0  # and so is a fresh count of the unseen cards
 
     def choose(self, state: HoleState, omniscient_seat: int = -1) -> int:
+        if state.turns < self.counted_at:  # a new playout from the root: the root's count of the unseen cards
+            self._count_from(self.root, self.root_turns)
+        elif state.turns >= self.counted_at + RECOUNT_ROUNDS * self.size * state.players:  # long: see _recount
+            self._recount(state)
         seat = state.seat
         phase = state.phase
         final = state.final_left >= 0
@@ -65,6 +75,26 @@ class FastPolicy:
                 return A.SKIP_FLIP
             return A.FLIP + self._flip_position(state, seat, own)
         raise ValueError(f"no decision to make in phase {phase}")
+
+    def _count_from(self, estimator: Estimator, turns: int) -> None:
+        self.est = estimator
+        self.plain = estimator.plain()
+        self.planner.est = estimator
+        self.counted_at = turns
+
+    def _recount(self, state: HoleState) -> None:
+        """Price the rest of a long playout with the cards still unseen now, as every seat could count them.
+
+        The root's count goes stale as the stock is drawn and reshuffled; on 3x3, where holes are long, a stale
+        count (a pool full of high cards long since drawn) kept both seats waiting at one face-down card for a
+        better card until the turn limit, so the playout measured nothing and cost six times a normal one."""
+        public = [card for s, layout in enumerate(state.layouts) for p, card in enumerate(layout) if state.up[s] >> p & 1]
+        public.extend(state.discard)
+        if state.held >= 0 and state.held_from_discard:
+            public.append(state.held)
+        counts = unseen_counts(state.rules, state.players, public)
+        self.recounts += 1
+        self._count_from(Estimator(state.rules, counts, self.root.foresight), state.turns)
 
     def _full(self, state: HoleState, seat: int, omniscient: bool) -> int:
         self.planner_calls += 1
@@ -120,11 +150,12 @@ class FastPolicy:
         up = state.up[following]
         seen = [c if up >> p & 1 else UNKNOWN for p, c in enumerate(state.layouts[following])]
         share = 1.0 / (state.players - 1)
+        take_gain = est.taker(seen)
 
         def feed(card: int) -> float:
             if card == UNKNOWN:
                 return 0.0
-            gain = est.take_gain(seen, card)
+            gain = take_gain(card)
             return gain * share if gain > 0 else 0.0
 
         return feed

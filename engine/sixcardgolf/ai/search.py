@@ -35,10 +35,11 @@ STEP_BUDGET = 4_000  # simulated steps per decision on the basic game (about 25 
 FIRST_ROUND = 6  # sampled deals per candidate in the first round
 CANDIDATE_MARGIN = 4.0  # points: moves the planner prices further than this behind its best are not searched
 MAX_CANDIDATES = 6  # and at most this many of the planner's best on the basic game: each costs a playout per deal
-PLANNER_CALL_COST = 6  # a playout move that may end the hole goes to the full planner: about 6 plain steps (measured)
+PLANNER_CALL_COST = 1.5  # a playout move that may end the hole goes to the full planner: 0.6-1.6 plain steps (measured)
 WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats, besides the score margin
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
 MIN_PAIRED = 8  # deals a challenger must be compared on first: from fewer, the standard error itself is noise
+RECOUNT_COST = 16  # a fresh count of the unseen cards in a long playout: a new estimator, its tables cold (measured)
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
 
 
@@ -49,21 +50,29 @@ def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> 
     the same seed always buys the same search.
     """
     steps = 0
-    calls = policy.planner_calls
+    calls, recounts = policy.planner_calls, policy.recounts
     while not state.is_over():
         state.apply_action(policy.choose(state, omniscient_seat))
         steps += 1
-    return PLAYOUT_COST + steps + PLANNER_CALL_COST * (policy.planner_calls - calls)
+    return (
+        PLAYOUT_COST
+        + steps
+        + PLANNER_CALL_COST * (policy.planner_calls - calls)
+        + RECOUNT_COST * (policy.recounts - recounts)
+    )
 
 
 def step_cost(rules: Rules) -> float:
-    """How much dearer a decision's search is than on the basic game, as measured with bench/ai_latency.py: three
-    rows make longer holes; the layout adjustments and pairs anywhere reprice whole layouts on every move. Hard's
-    budget is divided by it, so a decision takes about the same time on every rule set."""
+    """How much dearer a simulated step is than on the basic game, as measured with bench/ai_latency.py: bigger
+    layouts price more slots per move; the layout adjustments and pairs anywhere reprice whole layouts on every
+    move. Hard's budget is divided by it, so a decision takes about the same time on every rule set (longer holes
+    cost more steps per playout by themselves)."""
     layout_rules = rules.four_of_a_kind or rules.wolfpack or rules.blackjack
     costs = {(True, False): 4.5, (True, True): 16.0, (False, False): 1.0, (False, True): 3.0}
     cost = costs[rules.pairs == "anywhere", layout_rules]
-    return cost * 2.0 if rules.rows == 3 else cost
+    if rules.size <= 4:  # 2x2: with so few face-down cards, most playout moves may end the hole
+        cost *= 1.4
+    return cost * 1.5 if rules.rows == 3 else cost
 
 
 def relative_result(state: HoleState, seat: int) -> float:
@@ -115,6 +124,8 @@ def search(
                 results[action].append(relative_result(state, seat))
             if steps >= budget:
                 break
+            if playouts == len(alive):
+                _trim_to_afford(alive, budget - steps, steps / playouts)
         if len(alive) == 1 or steps >= budget:
             break
         if len(alive) > 2:
@@ -133,6 +144,14 @@ def search(
     if advantage > DEVIATION_Z * spread / len(paired) ** 0.5:
         return challenger, means
     return favourite, means
+
+
+def _trim_to_afford(alive: list[int], budget_left: float, playout_cost: float) -> None:
+    """After the first deal: drop the planner's least favoured candidates (last in `alive`) until the budget left
+    pays for MIN_PAIRED deals of the rest. Spread thinner, no challenger could overrule the favourite, and the
+    search would only have cost time (3x3 two-player holes are long: a playout costs several times a basic one)."""
+    while len(alive) > 2 and 1 + budget_left / (playout_cost * len(alive)) < MIN_PAIRED:
+        alive.pop()
 
 
 class HardPolicy:
@@ -167,7 +186,7 @@ class HardPolicy:
         if len(candidates) == 1:
             return candidates[0], {}
         pool = [card for card, count in enumerate(counts) for _ in range(count)]
-        policy = FastPolicy(PLAYOUT, estimator)
+        policy = FastPolicy(PLAYOUT, estimator, observation.turns)
         return search(
             lambda: sample_world(observation, pool, self.rng),
             observation.seat,
@@ -194,7 +213,7 @@ class CheaterPolicy:
         guide = Planner(NORMAL, Estimator(observation.rules, counts, NORMAL.foresight), self.rng)
         if observation.phase == OPENING:
             return guide.opening_choice(table)
-        policy = FastPolicy(PLAYOUT, Estimator(observation.rules, counts, PLAYOUT.foresight))
+        policy = FastPolicy(PLAYOUT, Estimator(observation.rules, counts, PLAYOUT.foresight), observation.turns)
         best, best_result = legal[0], float("inf")
         for _, action in guide.ranked(table):  # the true deal and deterministic playouts: one playout each
             state = full_state.clone()
