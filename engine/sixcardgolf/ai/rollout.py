@@ -18,7 +18,6 @@ from .estimate import UNKNOWN, Estimator, unseen_counts
 from .planner import Planner, Style
 from .table import Table
 
-
 # Rounds of turns (one turn per card of a layout, per seat) a playout plays on the root's count of the unseen cards.
 RECOUNT_ROUNDS = 2
 
@@ -88,7 +87,9 @@ class FastPolicy:
         The root's count goes stale as the stock is drawn and reshuffled; on 3x3, where holes are long, a stale
         count (a pool full of high cards long since drawn) kept both seats waiting at one face-down card for a
         better card until the turn limit, so the playout measured nothing and cost six times a normal one."""
-        public = [card for s, layout in enumerate(state.layouts) for p, card in enumerate(layout) if state.up[s] >> p & 1]
+        public = [
+            card for s, layout in enumerate(state.layouts) for p, card in enumerate(layout) if state.up[s] >> p & 1
+        ]
         public.extend(state.discard)
         if state.held >= 0 and state.held_from_discard:
             public.append(state.held)
