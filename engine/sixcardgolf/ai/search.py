@@ -43,7 +43,7 @@ RECOUNT_COST = 16  # a fresh count of the unseen cards in a long playout: a new 
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
 
 
-def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> int:
+def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> float:
     """Finish the hole in place with `policy` for every seat; return its cost in plain steps.
 
     The cost is deterministic (actions applied, plus fixed costs per playout and per call of the full planner), so
