@@ -105,7 +105,7 @@ def search(
     favourite = candidates[0]
     results: dict[int, list[float]] = {action: [] for action in candidates}
     alive = candidates[:]
-    steps = playouts = 0
+    steps, playouts = 0.0, 0
     per_round = FIRST_ROUND
     while True:
         if playouts:  # trim the round to what the budget still pays for, at the cost per playout seen so far
