@@ -8,10 +8,10 @@ import random
 import pytest
 
 from sixcardgolf import HoleState, load_preset
-from sixcardgolf.ai import make_policy
+from sixcardgolf.ai import make_policy, search
 from sixcardgolf.ai.estimate import Estimator, unseen_counts
 from sixcardgolf.ai.rollout import FastPolicy
-from sixcardgolf.ai.search import MIN_PAIRED, PLAYOUT, _trim_to_afford, playout
+from sixcardgolf.ai.search import MIN_PAIRED, PLAYOUT, _trim_to_afford, overrules, playout
 from sixcardgolf.ai.table import seen_cards
 from sixcardgolf.hole import OPENING
 from sixcardgolf.observation import observe
@@ -85,3 +85,35 @@ def test_the_search_drops_candidates_it_cannot_afford_to_compare(budget_left: in
     alive = [11, 12, 13, 14]
     _trim_to_afford(alive, budget_left, 100)
     assert alive == [11, 12, 13, 14][:survivors]
+
+
+def test_a_challenger_must_win_by_more_standard_errors_on_3x3() -> None:
+    # Ten deals, the challenger ahead by 1 point on six and behind by 0.6 on four: a mean advantage of 0.36, about
+    # 1.38 standard errors; enough on other layouts, not on 3x3.
+    paired = [1.0] * 6 + [-0.6] * 4
+    advantage = sum(paired) / len(paired)
+    spread = (sum((d - advantage) ** 2 for d in paired) / (len(paired) - 1)) ** 0.5
+    errors = advantage / (spread / len(paired) ** 0.5)
+    assert search.DEVIATION_Z < errors < search.DEVIATION_Z_3X3
+    assert overrules(paired, search.DEVIATION_Z)
+    assert not overrules(paired, search.DEVIATION_Z_3X3)
+    assert not overrules(paired[: MIN_PAIRED - 1], 0.0)  # too few deals to judge at all
+
+
+def test_hard_uses_the_stricter_threshold_only_on_3x3(monkeypatch: pytest.MonkeyPatch) -> None:
+    used: dict[str, float] = {}
+
+    def spy(*args: object, deviation_z: float, **kwargs: object) -> tuple[int, dict[int, float]]:
+        used[preset] = deviation_z
+        candidates = args[2]
+        assert isinstance(candidates, list)
+        return candidates[0], {}
+
+    monkeypatch.setattr(search, "search", spy)
+    for preset in ("basic", "nine-card", "four-card"):
+        for moves in range(0, 40, 3):  # the first position where the planner leaves Hard a choice to search
+            state = after_normal_moves(preset, 2, 5, moves)
+            search.HardPolicy(1).decide(observe(state, state.seat))
+            if preset in used:
+                break
+    assert used == {"basic": search.DEVIATION_Z, "nine-card": search.DEVIATION_Z_3X3, "four-card": search.DEVIATION_Z}

@@ -16,6 +16,7 @@ cards and the stock order: an upper bound for the benchmark, never a level.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -38,6 +39,11 @@ MAX_CANDIDATES = 6  # and at most this many of the planner's best on the basic g
 PLANNER_CALL_COST = 1.5  # a playout move that may end the hole goes to the full planner: 0.6-1.6 plain steps (measured)
 WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats, besides the score margin
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
+# ... and on 3x3, where a playout is long and the budget pays for about 15 deals: there the playout results are
+# skewed (a move that usually looks a little better now and then loses big), fifteen deals often miss the big
+# losses, and at 1.0 Hard took the discard on nearly half its first turns where the planner draws, losing about
+# 1.5 points each time (measured against Normal continuations; bench/README.md)
+DEVIATION_Z_3X3 = 1.5
 MIN_PAIRED = 8  # deals a challenger must be compared on first: from fewer, the standard error itself is noise
 RECOUNT_COST = 16  # a fresh count of the unseen cards in a long playout: a new estimator, its tables cold (measured)
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
@@ -94,11 +100,12 @@ def search(
     policy: FastPolicy,
     budget: int,
     omniscient: bool = False,
+    deviation_z: float = DEVIATION_Z,
 ) -> tuple[int, dict[int, float]]:
     """Successive halving over `candidates` (the planner's favourite first) on deals from `root_state`.
 
     The favourite is never dropped, and it is only overruled by a challenger whose paired advantage over it,
-    deal by deal, is larger than its standard error times DEVIATION_Z, measured on at least MIN_PAIRED deals:
+    deal by deal, is larger than its standard error times `deviation_z`, measured on at least MIN_PAIRED deals:
     where the playouts cannot tell two moves apart, the planner's judgement stands instead of the noise. Returns
     the move and every mean seen.
     """
@@ -137,13 +144,17 @@ def search(
         return favourite, means
     challenger = min(alive[1:], key=lambda a: means[a])
     paired = [mine - theirs for mine, theirs in zip(results[favourite], results[challenger], strict=False)]
+    return (challenger if overrules(paired, deviation_z) else favourite), means
+
+
+def overrules(paired: list[float], deviation_z: float) -> bool:
+    """Does a challenger beat the favourite clearly? `paired` holds the favourite's result less the challenger's,
+    deal by deal (positive: the challenger did better); its mean must exceed `deviation_z` standard errors."""
     if len(paired) < MIN_PAIRED:
-        return favourite, means
+        return False
     advantage = sum(paired) / len(paired)
-    spread = (sum((d - advantage) ** 2 for d in paired) / max(1, len(paired) - 1)) ** 0.5
-    if advantage > DEVIATION_Z * spread / len(paired) ** 0.5:
-        return challenger, means
-    return favourite, means
+    spread = math.sqrt(sum((d - advantage) ** 2 for d in paired) / (len(paired) - 1))
+    return advantage > deviation_z * spread / math.sqrt(len(paired))
 
 
 def _trim_to_afford(alive: list[int], budget_left: float, playout_cost: float) -> None:
@@ -193,6 +204,7 @@ class HardPolicy:
             candidates,
             policy,
             int(self.budget / cost),
+            deviation_z=DEVIATION_Z_3X3 if observation.rules.rows == 3 else DEVIATION_Z,
         )
 
 
