@@ -37,6 +37,12 @@ from sixcardgolf.hole import OPENING
 from sixcardgolf.observation import Observation, observe
 
 RESULTS = Path(__file__).resolve().parent / "results" / "ai_deviations.md"
+HEADER = """# Where Hard departs from Normal, and what each departure is worth
+
+Appended to by `bench/ai_deviations.py` (see its docstring): each departure valued on deals seat 0 cannot tell
+apart, finished by Normal at every seat; positive gains mean Hard's move did better.
+
+"""
 
 
 def move_kind(action: int, observation: Observation) -> str:
@@ -154,7 +160,10 @@ def main() -> None:
     text = "\n".join(lines) + "\n"
     print(text)
     RESULTS.parent.mkdir(exist_ok=True)
+    new_file = not RESULTS.exists()
     with RESULTS.open("a", encoding="utf-8") as results:
+        if new_file:
+            results.write(HEADER)
         results.write(text + "\n")
 
 
