@@ -8,13 +8,12 @@ import random
 import pytest
 
 from sixcardgolf import HoleState, load_preset
-from sixcardgolf import actions as A
 from sixcardgolf.ai import make_policy, search
 from sixcardgolf.ai.estimate import Estimator, unseen_counts
 from sixcardgolf.ai.rollout import FastPolicy
 from sixcardgolf.ai.search import MIN_PAIRED, PLAYOUT, _trim_to_afford, overrules, playout
 from sixcardgolf.ai.table import seen_cards
-from sixcardgolf.hole import DRAW, OPENING
+from sixcardgolf.hole import OPENING
 from sixcardgolf.observation import observe
 
 
@@ -118,37 +117,3 @@ def test_hard_uses_the_stricter_threshold_only_on_3x3(monkeypatch: pytest.Monkey
             if preset in used:
                 break
     assert used == {"basic": search.DEVIATION_Z, "nine-card": search.DEVIATION_Z_3X3, "four-card": search.DEVIATION_Z}
-
-
-def test_on_3x3_the_planner_alone_chooses_between_stock_and_discard() -> None:
-    rules = load_preset("nine-card")
-    compared = 0
-    for seed in range(3):
-        state = HoleState.deal(rules, 2, 0, random.Random(seed), str(seed))
-        hard, normals = search.HardPolicy(seed), [make_policy("normal", seed * 10 + seat) for seat in range(2)]
-        while not state.is_over():
-            observation = observe(state, state.seat)
-            normal = normals[state.seat].choose(observation)
-            if state.phase == DRAW and len(observation.legal_actions) > 1:
-                assert hard.choose(observation) == normal, f"deal {seed}, turn {state.turns}"
-                compared += 1
-            state.apply_action(normal)
-    assert compared > 20
-
-
-def test_elsewhere_the_search_weighs_the_stock_against_the_discard(monkeypatch: pytest.MonkeyPatch) -> None:
-    searched: list[list[int]] = []
-    real_search = search.search
-
-    def spy(*args: object, **kwargs: object) -> tuple[int, dict[int, float]]:
-        candidates = args[2]
-        assert isinstance(candidates, list)
-        searched.append(candidates)
-        return real_search(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(search, "search", spy)
-    for moves in range(0, 30, 2):
-        state = after_normal_moves("basic", 2, 4, moves)
-        if state.phase == DRAW:
-            search.HardPolicy(1).decide(observe(state, state.seat))
-    assert any({A.DRAW_STOCK, A.TAKE_DISCARD} <= set(candidates) for candidates in searched)

@@ -20,7 +20,6 @@ import math
 import random
 from collections.abc import Callable
 
-from .. import actions as A
 from ..hole import OPENING, HoleState
 from ..observation import Observation
 from ..rules import Rules
@@ -47,7 +46,6 @@ DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner
 DEVIATION_Z_3X3 = 1.5
 MIN_PAIRED = 8  # deals a challenger must be compared on first: from fewer, the standard error itself is noise
 RECOUNT_COST = 16  # a fresh count of the unseen cards in a long playout: a new estimator, its tables cold (measured)
-STOCK_OR_DISCARD = (A.DRAW_STOCK, A.TAKE_DISCARD)
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
 
 
@@ -196,12 +194,6 @@ class HardPolicy:
         # search can do) still fits the time a decision may take.
         cost = step_cost(observation.rules)
         candidates = candidates[: max(2, int(MAX_CANDIDATES / cost**0.5))]
-        if observation.rules.rows == 3 and candidates[0] in STOCK_OR_DISCARD:
-            # 3x3: the planner alone chooses between the stock and the discard. A known low card against a draw
-            # that now and then brings a better one: in fifteen long playouts the draw's lucky deals outweigh
-            # its usual loss, and each time the search drew where the planner took the discard it lost about
-            # 4 points (measured against Normal continuations with bench/ai_deviations.py).
-            candidates = [action for action in candidates if action not in STOCK_OR_DISCARD or action == candidates[0]]
         if len(candidates) == 1:
             return candidates[0], {}
         pool = [card for card, count in enumerate(counts) for _ in range(count)]
