@@ -41,8 +41,8 @@ WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
 # ... and on 3x3, where a playout is long and the budget pays for about 15 deals: there the playout results are
 # skewed (a move that usually looks a little better now and then loses big), fifteen deals often miss the big
-# losses, and at 1.0 Hard took the discard on nearly half its first turns where the planner draws, losing about
-# 1.5 points each time (measured against Normal continuations with bench/ai_deviations.py)
+# losses, and at 1.0 Hard took the discard where the planner draws about once a hole, losing 0.8-1.4 points each
+# time (measured against Normal continuations with bench/ai_deviations.py)
 DEVIATION_Z_3X3 = 1.5
 MIN_PAIRED = 8  # deals a challenger must be compared on first: from fewer, the standard error itself is noise
 RECOUNT_COST = 16  # a fresh count of the unseen cards in a long playout: a new estimator, its tables cold (measured)
