@@ -188,6 +188,8 @@ def write_atomically(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         stream.write(text)
+    # mkstemp makes the file private (0600); keep the mode the file had, or the usual 0644 for a new one
+    os.chmod(temporary, path.stat().st_mode & 0o777 if path.exists() else 0o644)
     os.replace(temporary, path)
 
 
