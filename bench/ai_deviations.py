@@ -21,11 +21,12 @@ import argparse
 import math
 import random
 import statistics
-import subprocess
 import time
 from collections import defaultdict
 from multiprocessing import Pool
 from pathlib import Path
+
+from ai_ladder import source_commit  # bench/ is on the path when a benchmark runs
 
 from sixcardgolf import HoleState, load_preset
 from sixcardgolf import actions as A
@@ -60,8 +61,7 @@ def finish_with_normal(state: HoleState, seed: int) -> float:
     policies = [make_policy("normal", seed * 10 + seat) for seat in range(state.players)]
     while not state.is_over():
         state.apply_action(policies[state.seat].choose(observe(state, state.seat)))
-    points = state.returns()
-    return points[0] - (sum(points) - points[0]) / (state.players - 1)
+    return hard_search.relative_result(state, 0)
 
 
 def value_departure(
@@ -142,11 +142,10 @@ def main() -> None:
     half = 1.96 * statistics.stdev(per_hole) / math.sqrt(len(per_hole))
     decisions = sum(count for count, _ in holes)
     departures = sum(len(gains) for gains in by_kind.values())
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False)
     lines = [
         f"## {args.preset}, {args.players} players, {args.holes} holes, {args.worlds} worlds per departure"
         + (f", {', '.join(args.set)}" if args.set else "")
-        + f" (commit {commit.stdout.strip() or 'unknown'})",
+        + f" (commit {source_commit()})",
         "",
         f"Hard departs from Normal on {departures} of seat 0's {decisions} decisions ({departures / args.holes:.2f} "
         f"a hole); the departures gain {mean:+.2f} points a hole (95% interval {mean - half:+.2f} to "
