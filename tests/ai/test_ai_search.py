@@ -3,13 +3,17 @@ never spread so thin that no challenger can be tested."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import Any
 
 import pytest
 
 from sixcardgolf import HoleState, load_preset
 from sixcardgolf.ai import make_policy, search
 from sixcardgolf.ai.estimate import Estimator, unseen_counts
+from sixcardgolf.ai.levels import NORMAL
+from sixcardgolf.ai.planner import Planner, Style
 from sixcardgolf.ai.rollout import FastPolicy
 from sixcardgolf.ai.search import MIN_PAIRED, PLAYOUT, _trim_to_afford, overrules, playout
 from sixcardgolf.ai.table import seen_cards
@@ -117,3 +121,29 @@ def test_hard_uses_the_stricter_threshold_only_on_3x3(monkeypatch: pytest.Monkey
             if preset in used:
                 break
     assert used == {"basic": search.DEVIATION_Z, "nine-card": search.DEVIATION_Z_3X3, "four-card": search.DEVIATION_Z}
+
+
+def test_hard_plans_further_ahead_only_on_3x3_with_column_pairs() -> None:
+    nine_card = load_preset("nine-card")
+    assert search.guide_style(nine_card) is search.LOOKAHEAD_3X3
+    assert search.LOOKAHEAD_3X3.foresight > NORMAL.foresight
+    # with pairs anywhere the same look-ahead lost three holes in four against Normal: Hard keeps Normal's planner
+    assert search.guide_style(dataclasses.replace(nine_card, pairs="anywhere")) is NORMAL
+    for preset in ("basic", "four-card", "jokers"):
+        assert search.guide_style(load_preset(preset)) is NORMAL
+
+
+def test_hard_orders_its_search_with_its_guide_planner(monkeypatch: pytest.MonkeyPatch) -> None:
+    styles: list[str] = []
+
+    class Spy(Planner):
+        def __init__(self, style: Style, *args: Any, **kwargs: Any) -> None:
+            styles.append(style.name)
+            super().__init__(style, *args, **kwargs)
+
+    monkeypatch.setattr(search, "Planner", Spy)
+    for preset, expected in (("nine-card", search.LOOKAHEAD_3X3.name), ("basic", NORMAL.name)):
+        styles.clear()
+        state = after_normal_moves(preset, 2, 5, 6)
+        search.HardPolicy(1).decide(observe(state, state.seat))
+        assert styles == [expected]

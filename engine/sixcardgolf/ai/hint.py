@@ -17,9 +17,9 @@ from ..hole import FLIP_AFTER_DISCARD, OPENING
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
 from .estimate import column_group
-from .levels import NORMAL, estimator_for
+from .levels import estimator_for
 from .planner import Planner
-from .search import HardPolicy
+from .search import HardPolicy, guide_style
 from .table import Table
 
 _NAMES_EN = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "JK": "joker"}
@@ -91,7 +91,8 @@ class _Explainer:
         self.rules: Rules = obs.rules
         self.own = list(obs.layouts[obs.seat])
         self.up = obs.up[obs.seat]
-        self.estimator = estimator_for(obs, NORMAL)
+        self.style = guide_style(obs.rules)  # the planner Hard's search starts from, so the reasons match its moves
+        self.estimator = estimator_for(obs, self.style)
 
     def column_of(self, position: int) -> int:
         return next(index for index, column in enumerate(self.rules.columns) if position in column)
@@ -173,9 +174,9 @@ class _Explainer:
         )
 
     def best_place(self, card: int) -> int:
-        """Where the Normal planner would put `card` taken from the discard pile (for the reason of a take)."""
+        """Where Hard's planner would put `card` taken from the discard pile (for the reason of a take)."""
         table = Table.from_observation(self.obs)
-        planner = Planner(NORMAL, self.estimator)
+        planner = Planner(self.style, self.estimator)
         options = planner.holding_options(table, card, True)
         swaps = [option for option in options if option[1] >= A.SWAP]
         return min(swaps)[1] - A.SWAP
