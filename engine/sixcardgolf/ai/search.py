@@ -32,9 +32,9 @@ from .table import Table, sample_world, seen_cards
 
 # Hard's own planner (its favourite move, and which moves the search compares) on 3x3 with column pairs, where a
 # column cancels only when all three cards match: it counts on more of the improvement still to come than Normal
-# does. As a plain planner against Normal this alone won 52-55% of nine-card holes at two and at four players
-# (4,032 holes a setting, on seeds apart from the ladder's; 0.7-0.95 all ahead; from 1.1 it goes out far too soon
-# and loses), but with pairs anywhere it lost three holes in four, so it is kept to column pairs.
+# does. At 0.9, as a plain planner against Normal, it won 52-54% of nine-card holes at two players and 54-55% at
+# four (2,016 holes a run, on seeds apart from the ladder's; 0.7-0.95 all won more than half; from 1.1 it goes
+# out far too soon and loses), but with pairs anywhere it lost three holes in four, so it is kept to column pairs.
 LOOKAHEAD_3X3 = dataclasses.replace(NORMAL, name="hard-3x3", foresight=0.9)
 PLAYOUT = Style(
     "playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True, patience=2.0
