@@ -65,18 +65,18 @@ def pairwise(a_scores: list[int], b_scores: list[int]) -> float:
     return sum(outcomes) / len(outcomes)
 
 
-def play_deal(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
+def play_deal(task: tuple[str, int, str, str, int, int]) -> dict[str, Any]:
     """One match seed played both ways: per hole and per match, A's and B's scores and A's wins."""
-    preset, players, a, b, game = task
+    preset, players, a, b, game, run_seed = task
     rules = load_preset(preset)
-    seed = game_seed(RUN_SEED, game)
+    seed = game_seed(run_seed, game)
     holes: list[list[float]] = [[] for _ in range(rules.holes)]
     matches: list[float] = []
     scores: dict[str, list[int]] = {a: [], b: []}
     for swapped in (False, True):
         names = seats_for(a, b, players, swapped)
         policies = [
-            make_policy(name, policy_seed(RUN_SEED, game * 2 + swapped, seat)) for seat, name in enumerate(names)
+            make_policy(name, policy_seed(run_seed, game * 2 + swapped, seat)) for seat, name in enumerate(names)
         ]
         match = play_match(rules, players, seed, policies)
         a_seats = [seat for seat, name in enumerate(names) if name == a]
@@ -115,10 +115,12 @@ def source_commit() -> str:
     return commit + ("+changes" if git("status", "--porcelain", "--", "engine/sixcardgolf") else "")
 
 
-def run_pairing(preset: str, players: int, a: str, b: str, holes: int, procs: int) -> dict[str, Any]:
+def run_pairing(
+    preset: str, players: int, a: str, b: str, holes: int, procs: int, run_seed: int = RUN_SEED
+) -> dict[str, Any]:
     rules = load_preset(preset)
     games = math.ceil(holes / (2 * rules.holes))
-    tasks = [(preset, players, a, b, game) for game in range(games)]
+    tasks = [(preset, players, a, b, game, run_seed) for game in range(games)]
     started = time.perf_counter()
     with Pool(procs) as pool:
         deals = pool.map(play_deal, tasks, chunksize=1)
