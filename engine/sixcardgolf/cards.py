@@ -64,6 +64,12 @@ def parse_card(text: str) -> int:
     )
 
 
+def parse_rank(text: str) -> int | None:
+    """A rank written alone, without its suit (A 2-10 T J Q K, any case): its index, or None."""
+    rank = _RANK_BY_TEXT.get(text.strip().upper())
+    return None if rank == JOKER_RANK else rank
+
+
 def format_card(card: int, symbols: bool = False) -> str:
     if card == JOKER:
         return "JK"
@@ -73,13 +79,18 @@ def format_card(card: int, symbols: bool = False) -> str:
     return RANKS[card >> 2] + suits[card & 3]
 
 
+def split_layout(text: str) -> list[list[str]]:
+    """The card tokens of a layout, row by row, unread: '8H KS 2D / 8C AS 5H' -> [[8H KS 2D] [8C AS 5H]]."""
+    return [part.split() for part in text.split("/")]
+
+
 def parse_layout(text: str, rows: int | None = None, cols: int | None = None) -> list[int]:
     """Read a layout written row by row, rows separated by '/': '8H KS 2D / 8C AS 5H'.
 
     Returns the cards in position order (row by row from the top left).
     With rows/cols given, the shape must match them.
     """
-    row_texts = [part.split() for part in text.split("/")]
+    row_texts = split_layout(text)
     if not row_texts or any(not row for row in row_texts):
         raise NotationError(
             f"layout {text!r} has an empty row: write rows of cards separated by '/'",

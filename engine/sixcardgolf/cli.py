@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .cards import format_card, format_layout, parse_layout
+from .deck_check import read_layouts
 from .presets import preset_info, preset_names
 from .rules import Rules
 from .scoring import score_table
@@ -69,26 +68,12 @@ def _player_index(option: str, number: int | None, players: int) -> int | None:
     return number - 1
 
 
-def _check_cards_exist(rules: Rules, layouts: list[list[int]]) -> None:
-    """Every card written must exist in the shoe the rules use for this many players."""
-    players = max(len(layouts), 2)
-    available = Counter(rules.shoe_for(players))
-    used = Counter(card for layout in layouts for card in layout)
-    for card, count in used.items():
-        if count > available[card]:
-            have = available[card]
-            raise UsageError(
-                f"card {format_card(card)} is written {count} times, but the shoe for {players} players "
-                f"(decks={rules.decks_for(players)}, jokers_per_deck={rules.jokers_per_deck}) holds {have}"
-            )
-
-
 def cmd_score(args: argparse.Namespace) -> dict[str, Any]:
     rules = _rules_from(args)
     if not args.layouts:
         raise UsageError("score needs at least one LAYOUT, e.g. '8H KS 2D / 8C AS 5H'")
-    layouts = [parse_layout(text, rules.rows, rules.cols) for text in args.layouts]
-    _check_cards_exist(rules, layouts)
+    table = read_layouts(rules, args.layouts)  # the engine's card check: names player, position and card
+    layouts = [list(cards) for cards in table.layouts]
     went_out = _player_index("--went-out", args.went_out, len(layouts))
     knocked = _player_index("--knocked", args.knocked, len(layouts))
     if knocked is not None and not rules.knock:
@@ -100,10 +85,22 @@ def cmd_score(args: argparse.Namespace) -> dict[str, Any]:
         "went_out": args.went_out,
         "knocked": args.knocked,
         "players": [
-            {"player": number, "layout": format_layout(cards, rules.cols), **score.to_dict()}
-            for number, (cards, score) in enumerate(zip(layouts, scores, strict=True), start=1)
+            {"player": number, "layout": _written_layout(written, rules.cols), **_as_written(score.to_dict(), written)}
+            for number, (written, score) in enumerate(zip(table.written, scores, strict=True), start=1)
         ],
     }
+
+
+def _written_layout(written: tuple[str, ...], cols: int) -> str:
+    """The layout as entered (a card written by rank alone stays so), normalised: '8H KS 2D / 8 A 5'."""
+    return " / ".join(" ".join(written[start : start + cols]) for start in range(0, len(written), cols))
+
+
+def _as_written(score: dict[str, Any], written: tuple[str, ...]) -> dict[str, Any]:
+    """A score's groups show each card as entered: a card written by its rank alone has no suit to show."""
+    for group in score["groups"]:
+        group["cards"] = [written[position - 1] for position in group["positions"]]
+    return score
 
 
 def _changed_options(rules: Rules) -> dict[str, Any]:

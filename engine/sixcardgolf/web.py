@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import web_match
-from .cards import format_card, parse_layout
+from .deck_check import Table, read_layouts, read_table
 from .describe import (
     SECTIONS,
     adjustment_label,
@@ -99,7 +99,13 @@ def options_catalogue(params: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def score(params: dict[str, Any]) -> dict[str, Any]:
-    """Score one layout per player, written in card notation, with the full breakdown."""
+    """Score one layout per player, written in card notation, with the full breakdown.
+
+    Every layout goes through the engine's card check (deck_check): a card the rules' decks do
+    not hold is an error naming the player, the position and the card. With `partial`, layouts
+    may still be incomplete: the answer then lists every problem and the cards still missing
+    per player, and scores only a complete table with no problem (`players` is null otherwise).
+    """
     lang = _lang(params)
     rules = rules_from(params)
     texts = params.get("layouts")
@@ -107,34 +113,42 @@ def score(params: dict[str, Any]) -> dict[str, Any]:
         raise GolfError(
             "layouts must be a list of layouts in card notation", ja="手札をカードの表記で入力してください。"
         )
-    layouts = [parse_layout(str(text), rules.rows, rules.cols) for text in texts]
-    went_out = _player(params.get("went_out"), len(layouts), "went_out", lang)
-    knocked = _player(params.get("knocked"), len(layouts), "knocked", lang)
-    results = score_table(rules, layouts, went_out, knocked)
-    return {
-        "players": [
-            {
-                "groups": [
-                    {
-                        "positions": [p + 1 for p in group.positions],
-                        "cards": [format_card(c) for c in group.cards],
-                        "points": group.points,
-                        "points_text": points_text(group.points),
-                        "cancelled": group.cancelled,
-                    }
-                    for group in result.groups
-                ],
-                "card_points": result.card_points,
-                "adjustments": [
-                    {"key": a.key, "label": adjustment_label(a.key, lang), "points": a.points}
-                    for a in result.adjustments
-                ],
-                "total": result.total,
-                "total_text": points_text(result.total),
-            }
-            for result in results
-        ]
-    }
+    texts = [str(text) for text in texts]
+    went_out = _player(params.get("went_out"), len(texts), "went_out", lang)
+    knocked = _player(params.get("knocked"), len(texts), "knocked", lang)
+    if params.get("partial"):
+        table = read_table(rules, texts)
+        return {
+            "missing": list(table.missing),
+            "problems": [problem.to_dict(lang) for problem in table.problems],
+            "players": _scored(rules, table, went_out, knocked, lang) if table.complete else None,
+        }
+    return {"players": _scored(rules, read_layouts(rules, texts), went_out, knocked, lang)}
+
+
+def _scored(rules: Rules, table: Table, went_out: int | None, knocked: int | None, lang: str) -> list[dict[str, Any]]:
+    results = score_table(rules, [list(cards) for cards in table.layouts], went_out, knocked)
+    return [
+        {
+            "groups": [
+                {
+                    "positions": [p + 1 for p in group.positions],
+                    "cards": [written[p] for p in group.positions],
+                    "points": group.points,
+                    "points_text": points_text(group.points),
+                    "cancelled": group.cancelled,
+                }
+                for group in result.groups
+            ],
+            "card_points": result.card_points,
+            "adjustments": [
+                {"key": a.key, "label": adjustment_label(a.key, lang), "points": a.points} for a in result.adjustments
+            ],
+            "total": result.total,
+            "total_text": points_text(result.total),
+        }
+        for result, written in zip(results, table.written, strict=True)
+    ]
 
 
 def _player(value: Any, players: int, name: str, lang: str) -> int | None:

@@ -59,3 +59,33 @@ def test_unknown_method_option_and_broken_json_are_errors_not_tracebacks() -> No
     assert "method 'nope' is not available" in ask("nope")["error"]
     assert "unknown option 'bogus'" in ask("score", layouts=["8H KS 2D / 8C AS 5H"], options={"bogus": 1})["error"]
     assert json.loads(handle("{not json"))["ok"] is False
+
+
+@pytest.mark.parametrize(
+    ("layouts", "preset", "english", "japanese"),
+    [
+        (["8H KS 2D / 8C AS 5H", "8H QS 3D / 4C 9S 7H"], "basic", "8♥ is written 2 times (Player 1 at position 1; "
+         "Player 2 at position 1)", "8♥が2枚あります（プレイヤー1の位置1、プレイヤー2の位置1）"),
+        (["8H KS 2D / JK AS 5H"], "basic", "Player 1, position 4: these rules use no jokers", "プレイヤー1の位置4："),
+        (["JK JK JK / 8C AS 5H"], "jokers", "The joker is written 3 times", "ジョーカーが3枚あります"),
+    ],
+)  # fmt: skip
+def test_score_refuses_cards_the_rules_decks_do_not_hold(
+    layouts: list[str], preset: str, english: str, japanese: str
+) -> None:
+    assert english in ask("score", lang="en", preset=preset, layouts=layouts)["error"]
+    assert japanese in ask("score", lang="ja", preset=preset, layouts=layouts)["error"]
+
+
+def test_partial_score_lists_problems_and_missing_cards_and_scores_only_a_complete_table() -> None:
+    waiting = ask("score", partial=True, layouts=["8H KS 2D / 8C", "QH 7S 9D / QC KX KH"])["result"]
+    assert waiting["players"] is None
+    assert waiting["missing"] == [2, 0]
+    assert waiting["problems"] == [
+        {"places": [{"player": 2, "position": 5}], "message": waiting["problems"][0]["message"]}
+    ]
+    assert waiting["problems"][0]["message"].startswith("Player 2, position 5: card 'KX' is not a card")
+    done = ask("score", partial=True, layouts=["8 K 2 / 8 A 5", "QH 7S 9D / QC 3S KH"])["result"]
+    assert done["problems"] == [] and done["missing"] == [0, 0]
+    assert [p["total"] for p in done["players"]] == [0 + 1 + 3, 0 + 10 + 9]  # queens pair, 7+3, 9+K
+    assert done["players"][0]["groups"][0]["cards"] == ["8", "8"]  # a card written by rank alone stays so

@@ -1,0 +1,331 @@
+"""Could these layouts lie on one table? The one check every hand-written layout goes through.
+
+Layouts written by hand (the calculator, the command line, an example on the site or a sheet)
+can hold cards no deal could produce: a joker when the rules use none, a second 8♥ at a
+one-deck table, five cards where the rules deal six. `read_layouts` reads card notation and
+`check_layouts` checks card codes; every problem names the player, the position and the card,
+in English and Japanese.
+
+A card may be written by its rank alone ("8") wherever its suit cannot change a score, that is
+unless the rules give the one-eyed jacks their own value and the card is a jack. It then stands
+for any copy of that rank the decks still hold, and is scored as one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import (
+    JACK_RANK,
+    JOKER,
+    RANKS,
+    format_card,
+    parse_card,
+    parse_layout,
+    parse_rank,
+    rank_of,
+    split_layout,
+)
+from .errors import NotationError, RulesError
+from .rules import MIN_PLAYERS, ONE_EYED_JACKS, Rules
+
+Place = tuple[int, int]
+"""(player, position), both counted from 1 as people count; position 0 means the whole layout."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason the layouts cannot be dealt, with every place it concerns."""
+
+    places: tuple[Place, ...]
+    en: str
+    ja: str
+
+    def message(self, lang: str) -> str:
+        return self.ja if lang == "ja" else self.en
+
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        return {
+            "places": [{"player": player, "position": position} for player, position in self.places],
+            "message": self.message(lang),
+        }
+
+
+class LayoutError(NotationError):
+    """Layouts that no deal under the rules could produce; `problems` lists every reason."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__(" ".join(_sentence(p.en) for p in self.problems), ja="".join(p.ja for p in self.problems))
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith(".") else f"{text}."
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One card as entered: where it lies, its code, and whether its suit was written."""
+
+    player: int  # from 1
+    position: int  # from 1
+    card: int
+    suited: bool
+
+
+@dataclass(frozen=True)
+class Table:
+    """What `read_table` read: per player the cards (row by row) and how each was written.
+
+    A layout still missing cards, or with a problem, has its cards so far; `layouts` is
+    only complete when `complete` is true.
+    """
+
+    layouts: tuple[tuple[int, ...], ...]
+    written: tuple[tuple[str, ...], ...]  # "8H", "8" (rank alone), "JK", normalised
+    missing: tuple[int, ...]  # cards still to write, per player
+    problems: tuple[Problem, ...]
+
+    @property
+    def complete(self) -> bool:
+        return not self.problems and not any(self.missing)
+
+
+def table_players(layouts: int, players: int | None = None) -> int:
+    """The table size the decks are counted for: as given, else one seat per layout (at least two)."""
+    return players if players is not None else max(layouts, MIN_PLAYERS)
+
+
+def read_table(rules: Rules, texts: Sequence[str], players: int | None = None) -> Table:
+    """Read one layout per player, written in card notation, while it may still be incomplete.
+
+    Never raises for what is written: every card that cannot be read or cannot be in the
+    decks becomes a Problem, and a layout with fewer cards than the rules deal (in rows no
+    longer than theirs) counts its missing cards instead.
+    """
+    problems: list[Problem] = []
+    entries: list[Entry] = []
+    missing: list[int] = []
+    for player, text in enumerate(texts, start=1):
+        tokens, short, shape_problem = _layout_tokens(rules, player, str(text))
+        missing.append(short)
+        if shape_problem is not None:
+            problems.append(shape_problem)
+        for position, token in enumerate(tokens, start=1):
+            entry = _read_card(rules, player, position, token, problems)
+            if entry is not None:
+                entries.append(entry)
+    problems += deck_problems(rules, entries, table_players(len(texts), players))
+    layouts, written = _assign_suits(rules, entries, len(texts), table_players(len(texts), players))
+    return Table(layouts, written, tuple(missing), tuple(problems))
+
+
+def read_layouts(rules: Rules, texts: Sequence[str], players: int | None = None) -> Table:
+    """Read one complete layout per player; raise LayoutError naming every problem."""
+    table = read_table(rules, texts, players)
+    problems = list(table.problems)
+    for player, (text, short) in enumerate(zip(texts, table.missing, strict=True), start=1):
+        if short:
+            problems.append(_incomplete(rules, player, str(text)))
+    if problems:
+        raise LayoutError(sorted(problems, key=lambda p: p.places[:1]))
+    return table
+
+
+def check_layouts(rules: Rules, layouts: Sequence[Sequence[int]], players: int | None = None) -> None:
+    """Raise LayoutError unless every layout has the rules' number of cards and the decks hold them all."""
+    problems: list[Problem] = []
+    entries: list[Entry] = []
+    for player, cards in enumerate(layouts, start=1):
+        if len(cards) != rules.size:
+            problems.append(
+                Problem(
+                    ((player, 0),),
+                    f"Player {player} has {len(cards)} cards, but these rules deal {rules.size} "
+                    f"({rules.rows} rows of {rules.cols}).",
+                    f"プレイヤー{player}のカードは{len(cards)}枚ですが、このルールでは{rules.size}枚"
+                    f"（{rules.cols}枚ずつ{rules.rows}行）を配ります。",
+                )
+            )
+        for position, card in enumerate(cards, start=1):
+            if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= JOKER:
+                problems.append(
+                    Problem(
+                        ((player, position),),
+                        f"Player {player}, position {position}: card code {card!r} is not a card: expected 0 to {JOKER}.",
+                        f"プレイヤー{player}の位置{position}：カードの番号 {card!r} はカードではありません。",
+                    )
+                )
+            elif card == JOKER and not rules.jokers_per_deck:
+                problems.append(_no_jokers(player, position))
+            else:
+                entries.append(Entry(player, position, card, suited=True))
+    problems += deck_problems(rules, entries, table_players(len(layouts), players))
+    if problems:
+        raise LayoutError(problems)
+
+
+def deck_problems(rules: Rules, entries: Sequence[Entry], players: int) -> list[Problem]:
+    """More copies of a card (or of a rank, for cards written without a suit) than the decks hold."""
+    try:
+        rules.check_players(players)
+    except RulesError as error:
+        return [Problem((), str(error), error.ja or str(error))]
+    decks = rules.decks_for(players)
+    problems = []
+    suited = Counter(e.card for e in entries if e.suited)
+    for card, count in sorted(suited.items()):
+        have = decks * rules.jokers_per_deck if card == JOKER else decks
+        if card == JOKER and not have:
+            continue  # each joker is already its own problem
+        if count > have:
+            places = tuple((e.player, e.position) for e in entries if e.suited and e.card == card)
+            problems.append(_too_many(_card_name(card, "en"), _card_name(card, "ja"), places, have, decks, players))
+    unsuited_ranks = sorted({rank_of(e.card) for e in entries if not e.suited})
+    for rank in unsuited_ranks:
+        places = tuple((e.player, e.position) for e in entries if rank_of(e.card) == rank)
+        suits_in_decks = 4 * decks
+        if len(places) > suits_in_decks:
+            problems.append(
+                _too_many(f"Rank {RANKS[rank]}", f"ランク{RANKS[rank]}のカード", places, suits_in_decks, decks, players)
+            )
+    return problems
+
+
+# -- reading -----------------------------------------------------------------------------
+def _layout_tokens(rules: Rules, player: int, text: str) -> tuple[list[str], int, Problem | None]:
+    """The layout's tokens in reading order, how many cards are missing, and a shape problem if any."""
+    rows = split_layout(text)
+    tokens = [token for row in rows for token in row]
+    widths = [len(row) for row in rows]
+    if len(tokens) < rules.size and len(rows) <= rules.rows and max(widths) <= rules.cols:
+        return tokens, rules.size - len(tokens), None  # still being written
+    if len(rows) == rules.rows and all(width == rules.cols for width in widths):
+        return tokens, 0, None
+    try:
+        parse_layout(text, rules.rows, rules.cols)
+    except NotationError as error:
+        return (
+            tokens,
+            0,
+            Problem(((player, 0),), f"Player {player}: {error}", f"プレイヤー{player}：{error.message('ja')}"),
+        )
+    raise AssertionError("parse_layout accepted a layout of the wrong shape")  # pragma: no cover
+
+
+def _read_card(rules: Rules, player: int, position: int, token: str, problems: list[Problem]) -> Entry | None:
+    place = ((player, position),)
+    try:
+        card = parse_card(token)
+    except NotationError as error:
+        rank = parse_rank(token)
+        if rank is None:
+            problems.append(
+                Problem(
+                    place,
+                    f"Player {player}, position {position}: {error}",
+                    f"プレイヤー{player}の位置{position}：{error.message('ja')}",
+                )
+            )
+            return None
+        if rank == JACK_RANK and rules.one_eyed_jacks:
+            jacks = [format_card(c, symbols=True) for c in sorted(ONE_EYED_JACKS)]
+            problems.append(
+                Problem(
+                    place,
+                    f"Player {player}, position {position}: write this jack's suit (JS, JH, JD or JC): under these "
+                    f"rules the one-eyed jacks ({' and '.join(jacks)}) score differently.",
+                    f"プレイヤー{player}の位置{position}：このルールでは片目のジャック（{'と'.join(jacks)}）の得点がほかと違うため、"
+                    "ジャックはスートも書いてください（JS、JH、JD、JC）。",
+                )
+            )
+            return None
+        return Entry(player, position, rank * 4, suited=False)
+    if card == JOKER and not rules.jokers_per_deck:
+        problems.append(_no_jokers(player, position))
+        return None
+    return Entry(player, position, card, suited=True)
+
+
+def _assign_suits(
+    rules: Rules, entries: Sequence[Entry], layouts: int, players: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[str, ...], ...]]:
+    """Cards per player; a card written by rank alone takes a copy of its rank the decks still hold."""
+    decks = rules.decks_for(players)
+    used = Counter(e.card for e in entries if e.suited)
+    cards: list[list[int]] = [[] for _ in range(layouts)]
+    written: list[list[str]] = [[] for _ in range(layouts)]
+    for entry in entries:
+        card = entry.card
+        if not entry.suited:
+            rank = entry.card >> 2
+            free = [rank * 4 + suit for suit in range(4) if used[rank * 4 + suit] < decks]
+            card = free[0] if free else rank * 4
+            used[card] += 1
+        cards[entry.player - 1].append(card)
+        written[entry.player - 1].append(format_card(card) if entry.suited else RANKS[entry.card >> 2])
+    return tuple(tuple(c) for c in cards), tuple(tuple(w) for w in written)
+
+
+# -- messages ----------------------------------------------------------------------------
+def _card_name(card: int, lang: str) -> str:
+    if card == JOKER:
+        return "ジョーカー" if lang == "ja" else "The joker"
+    return format_card(card, symbols=True)
+
+
+def _no_jokers(player: int, position: int) -> Problem:
+    return Problem(
+        ((player, position),),
+        f"Player {player}, position {position}: these rules use no jokers, so a joker (JK) cannot be in a layout.",
+        f"プレイヤー{player}の位置{position}：このルールではジョーカーを使わないため、手札にジョーカーは入りません。",
+    )
+
+
+def _places_text(places: Sequence[Place], lang: str) -> str:
+    by_player: dict[int, list[int]] = {}
+    for player, position in places:
+        by_player.setdefault(player, []).append(position)
+    if lang == "ja":
+        return "、".join(
+            f"プレイヤー{player}の位置{'・'.join(map(str, positions))}" for player, positions in by_player.items()
+        )
+    parts = []
+    for player, positions in by_player.items():
+        numbers = (
+            ", ".join(map(str, positions[:-1])) + " and " + str(positions[-1])
+            if len(positions) > 1
+            else str(positions[0])
+        )
+        parts.append(f"Player {player} at {'positions' if len(positions) > 1 else 'position'} {numbers}")
+    return "; ".join(parts)
+
+
+def _too_many(name_en: str, name_ja: str, places: tuple[Place, ...], have: int, decks: int, players: int) -> Problem:
+    deck_words = f"{decks} deck{'s' if decks > 1 else ''}"
+    return Problem(
+        places,
+        f"{name_en} is written {len(places)} times ({_places_text(places, 'en')}), but the {deck_words} "
+        f"for {players} players hold{'s' if decks == 1 else ''} only {have}.",
+        f"{name_ja}が{len(places)}枚あります（{_places_text(places, 'ja')}）が、{players}人で使うデッキ{decks}組には"
+        f"{have}枚しかありません。",
+    )
+
+
+def _incomplete(rules: Rules, player: int, text: str) -> Problem:
+    if not text.split():
+        return Problem(
+            ((player, 0),),
+            f"Player {player}: no cards are written: write the {rules.size} cards row by row, rows separated by '/', "
+            "e.g. 8H KS 2D / 8C AS 5H.",
+            f"プレイヤー{player}：カードが書かれていません。{rules.size}枚のカードを行ごとに、行と行を「/」で区切って書いてください"
+            "（例：8H KS 2D / 8C AS 5H）。",
+        )
+    try:
+        parse_layout(text, rules.rows, rules.cols)
+    except NotationError as error:
+        return Problem(((player, 0),), f"Player {player}: {error}", f"プレイヤー{player}：{error.message('ja')}")
+    raise AssertionError("an incomplete layout was read whole")  # pragma: no cover
