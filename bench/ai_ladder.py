@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from sixcardgolf import load_preset
-from sixcardgolf.ai import make_policy
+from sixcardgolf.ai import make_player
 from sixcardgolf.simulate import game_seed, play_match, policy_seed
 
 PRESETS = ("basic", "jokers", "four-card", "nine-card")
@@ -76,7 +76,7 @@ def play_deal(task: tuple[str, int, str, str, int, int]) -> dict[str, Any]:
     for swapped in (False, True):
         names = seats_for(a, b, players, swapped)
         policies = [
-            make_policy(name, policy_seed(run_seed, game * 2 + swapped, seat)) for seat, name in enumerate(names)
+            make_player(name, policy_seed(run_seed, game * 2 + swapped, seat)) for seat, name in enumerate(names)
         ]
         match = play_match(rules, players, seed, policies)
         a_seats = [seat for seat, name in enumerate(names) if name == a]

@@ -25,6 +25,12 @@ JOKER_RANK = 13
 JOKER = 52
 JACK_RANK = 10
 CARDS_PER_DECK = 52
+CARD_CODES = 53
+"""Distinct card codes: the 52 cards of a deck and the joker."""
+UNKNOWN = -1
+"""A card the viewer cannot see (in an Observation, and in the computer players' tables)."""
+RED_SUITS = frozenset({1, 2})
+"""Hearts and diamonds, by suit index."""
 
 _RANK_BY_TEXT = {name: index for index, name in enumerate(RANKS)}
 _RANK_BY_TEXT["T"] = 9
@@ -35,6 +41,20 @@ _SUIT_BY_TEXT.update({symbol: index for index, symbol in enumerate(SUIT_SYMBOLS)
 def rank_of(card: int) -> int:
     """Rank index 0..13 (A..K, then the joker)."""
     return JOKER_RANK if card == JOKER else card >> 2
+
+
+RANK_BY_CODE: tuple[int, ...] = tuple(rank_of(card) for card in range(CARD_CODES))
+"""rank_of for every card code, as a table: the scoring hot path indexes it instead of calling."""
+
+
+def rank_name(card: int) -> str:
+    """The rank as written in card notation: A, 2-10, J, Q, K, or JK for a joker."""
+    return RANKS[rank_of(card)]
+
+
+def is_red(card: int) -> bool:
+    """Hearts and diamonds are red; spades, clubs and the joker are not."""
+    return card != JOKER and card & 3 in RED_SUITS
 
 
 def suit_of(card: int) -> int | None:

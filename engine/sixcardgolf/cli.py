@@ -18,15 +18,12 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .deck_check import read_layouts
+from .errors import GolfError, UsageError
 from .presets import preset_info, preset_names
 from .rules import Rules
 from .scoring import score_table
 
 USAGE_ERROR = 2
-
-
-class UsageError(Exception):
-    """Bad command-line input; the message is the whole line printed."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -189,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         output = args.run(args)
-    except (UsageError, ValueError) as error:  # GolfError is a ValueError; so are the policy registry's
+    except GolfError as error:  # every engine error on bad input, the command line's own (UsageError) included
         parser.exit(USAGE_ERROR, f"sixcardgolf {args.command}: error: {_one_line(str(error))}\n")
     if isinstance(output, str):
         print(output)

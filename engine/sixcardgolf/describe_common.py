@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import RulesError
+from .errors import LANGS, check_lang
 from .rules import Rules
 
 
@@ -16,9 +16,7 @@ class Statement:
 
 
 def lang_index(lang: str) -> int:
-    if lang not in ("en", "ja"):
-        raise RulesError(f"language {lang!r} is not available: expected en or ja")
-    return 0 if lang == "en" else 1
+    return LANGS.index(check_lang(lang))
 
 
 def points_text(points: int) -> str:

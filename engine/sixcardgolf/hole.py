@@ -9,24 +9,42 @@ Seats are 0-based; positions are 0-based, row by row from the top left.
 from __future__ import annotations
 
 import random
+from enum import IntEnum, StrEnum
 from typing import Any
 
 from . import actions as A
 from .cards import format_card
-from .errors import IllegalActionError
-from .rules import LAYOUTS, Rules
+from .errors import IllegalActionError, NotationError, UsageError
+from .rules import LAYOUTS, Rules, early_knock_allowed, endgame_begun
 from .scoring import PlayerScore, hole_totals, score_table, visible_points
 
-OPENING, DRAW, HOLDING, FLIP_AFTER_DISCARD, OVER = range(5)
-PHASE_NAMES = ("opening", "draw", "holding", "flip", "over")
 
-# Why a hole ended.
-END_FINAL_TURNS = "final_turns"  # someone went out and everyone else had a last turn
-END_WENT_OUT = "went_out"  # someone went out and the rules end the hole at once
-END_KNOCK = "knock"  # a knock and the final turns after it
-END_EARLY_KNOCK = "early_knock"
-END_TURN_LIMIT = "turn_limit"
-END_NO_CARDS = "no_cards"
+class Phase(IntEnum):
+    """Where a hole stands; `PHASE_NAMES[phase]` is its name in JSON and messages."""
+
+    OPENING = 0  # seats choose their opening reveals (or peeks), one seat after another
+    DRAW = 1  # the seat to move starts its turn: draw, take, knock, early knock or flip as action
+    HOLDING = 2  # the seat holds a drawn or taken card: swap it in or discard it
+    FLIP_AFTER_DISCARD = 3  # after discarding a stock card: the flip that rule asks for (or allows)
+    OVER = 4
+
+
+OPENING, DRAW, HOLDING, FLIP_AFTER_DISCARD, OVER = Phase
+PHASE_NAMES: tuple[str, ...] = ("opening", "draw", "holding", "flip", "over")
+
+
+class EndReason(StrEnum):
+    """Why a hole ended; the value is the text saves, JSON and the rule text use."""
+
+    FINAL_TURNS = "final_turns"  # someone went out and everyone else had a last turn
+    WENT_OUT = "went_out"  # someone went out and the rules end the hole at once
+    KNOCK = "knock"  # a knock and the final turns after it
+    EARLY_KNOCK = "early_knock"
+    TURN_LIMIT = "turn_limit"
+    NO_CARDS = "no_cards"  # a guard: a table always leaves a card to draw (see Rules.check_players)
+
+
+END_FINAL_TURNS, END_WENT_OUT, END_KNOCK, END_EARLY_KNOCK, END_TURN_LIMIT, END_NO_CARDS = EndReason
 
 NO_CARD = -1
 NO_SEAT = -1
@@ -76,7 +94,7 @@ class HoleState:
     players: int
     dealer: int
     starter: int
-    phase: int
+    phase: Phase
     seat: int  # seat to move (meaningless once OVER)
     held: int  # card in hand, NO_CARD if none
     held_from_discard: bool
@@ -85,7 +103,7 @@ class HoleState:
     final_left: int  # turns left in the final round; -1 before it starts
     went_out: int
     knocker: int
-    end_reason: str | None
+    end_reason: EndReason | None
     recycles: int
     shuffle_seed: str
     full_mask: int
@@ -104,7 +122,10 @@ class HoleState:
         """Shuffle a complete shoe with `rng` and deal one card at a time, clockwise from the dealer's left."""
         rules.check_players(players)
         if not 0 <= dealer < players:
-            raise IllegalActionError(f"dealer seat {dealer + 1} is not at a table of {players}")
+            raise UsageError(
+                f"dealer seat {dealer + 1} is not at a table of {players}",
+                ja=f"親の席{dealer + 1}は{players}人の卓にはありません。",
+            )
         shoe = rules.shoe_for(players)
         rng.shuffle(shoe)
         state = cls.__new__(cls)
@@ -192,13 +213,18 @@ class HoleState:
         if self.final_left < 0:  # neither knock is offered once the final round has begun
             if rules.knock:
                 moves.append(A.KNOCK)
-            if rules.early_knock and 1 <= rules.size - self.up[s].bit_count() <= 2:
+            if rules.early_knock and early_knock_allowed(rules.size - self.up[s].bit_count()):
                 moves.append(A.EARLY_KNOCK)
         if rules.flip_as_action:
             moves.extend(_MOVES[rules.size][0][self.up[s]])
         return moves
 
     # -- applying actions ----------------------------------------------------
+    def check_legal(self, action: int) -> None:
+        """Raise IllegalActionError, saying why and listing the legal actions, unless `action` is legal now."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._why_illegal(action))
+
     def apply_action(self, action: int) -> None:
         if action not in self.legal_actions():
             raise IllegalActionError(self._why_illegal(action))
@@ -260,9 +286,11 @@ class HoleState:
         mode = self.rules.flip_on_discard
         if mode == "never" or self.held_from_discard or self.hidden_count(s) == 0:
             return False
-        if mode == "always":
-            return True
-        return min(self.hidden_count(seat) for seat in range(self.players)) <= 1
+        return mode == "always" or self.endgame_begun()
+
+    def endgame_begun(self) -> bool:
+        """Has some player (the one to move included) at most ENDGAME_MAX_HIDDEN cards face down?"""
+        return endgame_begun(min(self.hidden_count(seat) for seat in range(self.players)))
 
     def _opening_choice(self, s: int, position: int) -> None:
         if self.rules.peek:
@@ -316,7 +344,7 @@ class HoleState:
         if not self.discard and not self._turn_start_actions(self.seat):
             self._finish(END_NO_CARDS)
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: EndReason) -> None:
         self.phase = OVER
         self.end_reason = reason
         self.held = NO_CARD
@@ -327,7 +355,7 @@ class HoleState:
     def _why_illegal(self, action: int) -> str:
         try:
             name = A.format_action(action)
-        except ValueError:
+        except NotationError:
             name = repr(action)
         if self.phase == OVER:
             return f"action {name!r} is not allowed: the hole is over ({self.end_reason})"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
-from .errors import GolfError, IllegalActionError, SaveError
+from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import DRAW, HOLDING, HoleState
 from .observation import Observation, observe
 from .rules import Rules
@@ -49,7 +49,10 @@ class Match:
     def __init__(self, rules: Rules, players: int, seed: int) -> None:
         rules.check_players(players)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SaveError(f"seed {seed!r} is not allowed: expected a whole number")
+            raise UsageError(
+                f"seed {seed!r} is not allowed: expected a whole number",
+                ja=f"シード {seed!r} は使えません。整数で指定してください。",
+            )
         self.rules = rules
         self.players = players
         self.seed = seed

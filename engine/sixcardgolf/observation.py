@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
+from . import actions as A
 from .actions import format_action
-from .cards import format_card
-from .hole import NO_CARD, NO_SEAT, PHASE_NAMES, HoleState
+from .cards import UNKNOWN, format_card
+from .hole import HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
 from .rules import LAYOUTS, Rules
 
-UNKNOWN = -1
+__all__ = ["UNKNOWN", "Observation", "observe", "public_event"]
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Observation:
     seat: int
     players: int
     dealer: int
-    phase: int
+    phase: Phase
     to_move: int  # NO_SEAT when the hole is over
     layouts: tuple[tuple[int, ...], ...]  # UNKNOWN for a card this seat cannot see
     up: tuple[int, ...]  # face-up bit masks per seat
@@ -40,7 +41,7 @@ class Observation:
     final_left: int
     went_out: int
     knocker: int
-    end_reason: str | None
+    end_reason: EndReason | None
     visible_scores: tuple[int, ...]
     legal_actions: tuple[int, ...]
 
@@ -71,7 +72,7 @@ class Observation:
             "stock_count": self.stock_count,
             "held": card(self.held),
             "held_from": None
-            if self.to_move == NO_SEAT or self.phase != 2
+            if self.to_move == NO_SEAT or self.phase != HOLDING
             else ("discard" if self.held_from_discard else "stock"),
             "turns": self.turns,
             "turn_limit": self.rules.turn_limit,
@@ -114,6 +115,27 @@ def observe(state: HoleState, seat: int) -> Observation:
         visible_scores=tuple([state.visible_score(s) for s in range(state.players)]),
         legal_actions=tuple(state.legal_actions(seat)),
     )
+
+
+def public_event(state: HoleState, action: int) -> dict[str, Any]:
+    """What every seat sees of `action`, made by the seat to move; call it before the action is applied.
+
+    Cards are named only when the move shows them to everyone: the card taken
+    from the discard pile, a discarded card, and for a swap the card put in
+    (face up from then on) and the card it replaced (face up on the discard
+    pile). A draw from the stock names no card.
+    """
+    state.check_legal(action)
+    seat = state.seat
+    event: dict[str, Any] = {"seat": seat, "action": format_action(action)}
+    if action == A.TAKE_DISCARD:
+        event["card"] = format_card(state.discard[-1])
+    elif action == A.DISCARD:
+        event["card"] = format_card(state.held)
+    elif A.SWAP <= action < A.SWAP + A.MAX_POSITIONS:
+        event["card"] = format_card(state.held)
+        event["replaced"] = format_card(state.layouts[seat][action - A.SWAP])
+    return event
 
 
 def _pickers(size: int) -> list[itemgetter[Any]]:

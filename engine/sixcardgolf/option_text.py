@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import RANKS
+from .errors import check_lang
 from .glossary import RANK_NAMES
 from .scoring import AMOUNTS
 
@@ -77,9 +78,7 @@ _RANK_LABELS_JA = RANK_NAMES["ja"]
 
 
 def _ja(lang: str) -> bool:
-    if lang not in ("en", "ja"):
-        raise ValueError(f"language {lang!r} is not available: expected en or ja")
-    return lang == "ja"
+    return check_lang(lang) == "ja"
 
 
 def option_label(key: str, lang: str) -> str:

@@ -14,13 +14,33 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import JACK_RANK, JOKER, RANKS, build_shoe
+from .cards import CARDS_PER_DECK, JACK_RANK, JOKER, JOKER_RANK, RANKS, build_shoe
 from .errors import RulesError
 
 LAYOUTS: dict[str, tuple[int, int]] = {"2x2": (2, 2), "2x3": (2, 3), "2x4": (2, 4), "3x3": (3, 3)}
 MIN_PLAYERS = 2
 MAX_PLAYERS = 16
 RECOMMENDED_MAX_PLAYERS = 8  # one table; more only if the decks allow
+
+# decks=auto (RULES.md §2, Deck and deal): (most players, decks) rows, the first row whose limit the table fits.
+AUTO_DECKS: tuple[tuple[int, int], ...] = ((4, 1), (8, 2), (MAX_PLAYERS, 3))
+AUTO_DECKS_3X3: tuple[tuple[int, int], ...] = ((3, 1), (8, 2), (MAX_PLAYERS, 3))  # nine cards a seat: more decks
+
+EARLY_KNOCK_MAX_HIDDEN = 2
+"""An early knock is allowed with one card face down, or up to this many."""
+ENDGAME_MAX_HIDDEN = 1
+"""The endgame (flip_on_discard=endgame) begins once some player has at most this many cards face down."""
+
+
+def early_knock_allowed(hidden: int) -> bool:
+    """May a player with `hidden` face-down cards knock early (when the rules offer the early knock)?"""
+    return 1 <= hidden <= EARLY_KNOCK_MAX_HIDDEN
+
+
+def endgame_begun(fewest_hidden: int) -> bool:
+    """Has the endgame begun, when the player with the fewest face-down cards has `fewest_hidden` of them?"""
+    return fewest_hidden <= ENDGAME_MAX_HIDDEN
+
 
 # Basic values by rank index (A..K, then the joker).
 DEFAULT_VALUES: tuple[int, ...] = (1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0, -2)
@@ -81,7 +101,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         _validate(self)
-        points = [self.values[card >> 2] for card in range(JOKER)] + [self.values[13]]
+        points = [self.values[card >> 2] for card in range(JOKER)] + [self.values[JOKER_RANK]]
         if self.one_eyed_jacks:
             for card in ONE_EYED_JACKS:
                 points[card] = 0
@@ -93,19 +113,13 @@ class Rules:
         object.__setattr__(self, "cols", cols)
         object.__setattr__(self, "size", rows * cols)
 
-    # -- shape -------------------------------------------------------------
-    @property
-    def opening_reveals(self) -> int:
-        return self.initial_reveals
-
     # -- decks ---------------------------------------------------------------
     def decks_for(self, players: int) -> int:
         """Decks shuffled together for a table of `players` (RULES.md §2, Deck and deal)."""
         if self.decks != "auto":
             return int(self.decks)
-        if self.layout == "3x3":
-            return 1 if players < 4 else 2 if players <= 8 else 3
-        return 1 if players <= 4 else 2 if players <= 8 else 3
+        table = AUTO_DECKS_3X3 if self.layout == "3x3" else AUTO_DECKS
+        return next((decks for most, decks in table if players <= most), table[-1][1])
 
     def shoe_for(self, players: int) -> list[int]:
         return build_shoe(self.decks_for(players), self.jokers_per_deck)
@@ -118,19 +132,16 @@ class Rules:
                 ja=f"人数 {players!r} は使えません。{MIN_PLAYERS}〜{MAX_PLAYERS}の整数で指定してください。",
             )
         decks = self.decks_for(players)
-        available = decks * (52 + self.jokers_per_deck)
+        available = decks * (CARDS_PER_DECK + self.jokers_per_deck)
         needed = players * self.size + 2  # every layout, the first discard and one stock card
         if available < needed:
             raise RulesError(
                 f"players {players} with layout {self.layout} need at least {needed} cards, "
-                f"but decks={self.decks} gives {decks} deck(s) of {52 + self.jokers_per_deck} = {available}: "
+                f"but decks={self.decks} gives {decks} deck(s) of {CARDS_PER_DECK + self.jokers_per_deck} = {available}: "
                 "use more decks or fewer players",
                 ja=f"{players}人で手札の形{self.layout}なら少なくとも{needed}枚が必要ですが、decks={self.decks}では"
                 f"{decks}組で{available}枚しかありません。デッキを増やすか、人数を減らしてください。",
             )
-
-    def points(self, card: int) -> int:
-        return self.card_points[card]
 
     # -- conversion ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

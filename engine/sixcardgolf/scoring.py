@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import JACK_RANK, JOKER, JOKER_RANK, format_card
+from .cards import JACK_RANK, JOKER_RANK, RANK_BY_CODE, format_card
+from .errors import UsageError
 from .rules import Rules
 
 # Fixed amounts of the adjustments: rule facts, read by the rule text too.
@@ -114,13 +115,10 @@ def group_tuples(rules: Rules, cards: Sequence[int]) -> list[GroupTuple]:
         return _anywhere_groups(rules, [(p, c) for p, c in enumerate(cards)])
     groups: list[GroupTuple] = []
     for column in rules.columns:
-        first = cards[column[0]]
-        rank = 13 if first == JOKER else first >> 2
+        rank = RANK_BY_CODE[cards[column[0]]]
         points = [value[cards[p]] for p in column]
         matched = (
-            rules.pairs == "column"
-            and _can_match(rules, rank)
-            and all((13 if cards[p] == JOKER else cards[p] >> 2) == rank for p in column)
+            rules.pairs == "column" and _can_match(rules, rank) and all(RANK_BY_CODE[cards[p]] == rank for p in column)
         )
         groups.append((column, _matched_value(rules, points, rank) if matched else sum(points), matched, rank))
     return groups
@@ -131,7 +129,7 @@ def _anywhere_groups(rules: Rules, placed: list[tuple[int, int]]) -> list[GroupT
     value = rules.card_points
     by_rank: dict[int, list[tuple[int, int]]] = {}
     for position, card in placed:
-        by_rank.setdefault(13 if card == JOKER else card >> 2, []).append((position, card))
+        by_rank.setdefault(RANK_BY_CODE[card], []).append((position, card))
     groups: list[GroupTuple] = []
     for rank, members in by_rank.items():
         if not _can_match(rules, rank):
@@ -142,7 +140,7 @@ def _anywhere_groups(rules: Rules, placed: list[tuple[int, int]]) -> list[GroupT
         # not always the cheapest (one-eyed jacks at 0 among negative jacks whose pairs keep value).
         members.sort(key=lambda pc: (-value[pc[1]], pc[0]))
         if len(members) % 2:
-            # Among equal costs keep the last (the cheapest card, highest position), as before.
+            # Among equal costs keep the last (the cheapest card, highest position).
             spare = min(reversed(range(len(members))), key=lambda i: _leftover_cost(rules, members, i, rank))
             members.append(members.pop(spare))
         while len(members) >= 2:
@@ -214,7 +212,7 @@ def visible_points(rules: Rules, cards: Sequence[int | None]) -> int:
 
 def _column_points(rules: Rules, column_cards: list[int]) -> int:
     value = rules.card_points
-    ranks = {13 if c == JOKER else c >> 2 for c in column_cards}
+    ranks = {RANK_BY_CODE[c] for c in column_cards}
     points = [value[c] for c in column_cards]
     if rules.pairs == "column" and len(ranks) == 1:
         rank = ranks.pop()
@@ -294,12 +292,16 @@ def _score(
         return []
     for seat, cards in enumerate(layouts):
         if len(cards) != rules.size:
-            raise ValueError(
-                f"layout of seat {seat + 1} has {len(cards)} cards; layout {rules.layout} needs {rules.size}"
+            raise UsageError(
+                f"layout of seat {seat + 1} has {len(cards)} cards; layout {rules.layout} needs {rules.size}",
+                ja=f"{seat + 1}人目の手札は{len(cards)}枚ですが、手札の形{rules.layout}では{rules.size}枚です。",
             )
     for label, seat_or_none in (("went-out", went_out), ("knocked", knocked)):
         if seat_or_none is not None and not 0 <= seat_or_none < len(layouts):
-            raise ValueError(f"{label} player {seat_or_none + 1} is not at this table of {len(layouts)}")
+            raise UsageError(
+                f"{label} player {seat_or_none + 1} is not at this table of {len(layouts)}",
+                ja=f"{seat_or_none + 1}人目のプレイヤーは、{len(layouts)}人の卓にいません。",
+            )
     all_groups = [group_tuples(rules, cards) for cards in layouts]
     own_adjustments = [layout_adjustments(rules, groups) for groups in all_groups]
     hole_scores = [

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai import POLICIES, Policy, make_policy
-from .errors import RulesError
+from .ai import Policy, Yardstick, make_player, player_names
+from .errors import UsageError
+from .hole import HoleState
 from .match import Match
 from .observation import observe
 from .rules import Rules
@@ -33,21 +34,47 @@ def policy_seed(seed: int, game: int, seat: int) -> int:
     return random.Random(f"sixcardgolf-simulate/{seed}/game{game}/seat{seat}").getrandbits(48)
 
 
-def play_match(rules: Rules, players: int, seed: int, policies: Sequence[Policy]) -> Match:
-    """Play one match to its outcome (play-off holes included), one policy per seat.
+def decision_seed(seed: int, log_length: int, seat: int) -> int:
+    """The seed of a computer player's fresh policy for one decision of a match (the playable page makes one per
+    decision, so that a saved match replays to the same moves): from the match seed, the length of the action
+    log at that moment and the seat."""
+    return random.Random(f"sixcardgolf-decision/{seed}/{log_length}/seat{seat}").getrandbits(48)
 
-    Each policy chooses from its own seat's observation. It is also handed the
-    full state, as the Policy protocol allows, because the "cheater" yardstick
-    needs it; the honest levels ignore it and their tests check that they do.
+
+def decide(player: Policy | Yardstick, hole: HoleState) -> int:
+    """The move `player` makes for the seat to move: a policy from that seat's observation, a yardstick from
+    the whole hole."""
+    if isinstance(player, Yardstick):
+        return player.choose_seeing_all(hole)
+    return player.choose(observe(hole, hole.seat))
+
+
+def play_match(rules: Rules, players: int, seed: int, policies: Sequence[Policy | Yardstick]) -> Match:
+    """Play one match to its outcome (play-off holes included), one computer player per seat.
+
+    Each policy chooses from its own seat's observation; a yardstick (the
+    cheater, for the benchmarks) sees the whole hole.
     """
     if len(policies) != players:
-        raise RulesError(f"{len(policies)} computer players for a table of {players}: give one per seat")
+        raise UsageError(
+            f"{len(policies)} computer players for a table of {players}: give one per seat",
+            ja=f"{players}人の卓に、コンピューターが{len(policies)}人分指定されています。1席に1人ずつ指定してください。",
+        )
     match = Match(rules, players, seed)
+    # Sorted once per match: an isinstance test against a protocol is too dear to repeat at every decision.
+    honest = [None if isinstance(p, Yardstick) else p for p in policies]
+    yardsticks = [p if isinstance(p, Yardstick) else None for p in policies]
     while True:
         hole = match.hole
         while not hole.is_over():
             seat = hole.seat
-            match.apply_action(policies[seat].choose(observe(hole, seat), hole))
+            policy = honest[seat]
+            if policy is not None:
+                match.apply_action(policy.choose(observe(hole, seat)))
+            else:
+                yardstick = yardsticks[seat]
+                assert yardstick is not None
+                match.apply_action(yardstick.choose_seeing_all(hole))
         if match.is_over():
             return match
         match.next_hole()
@@ -92,13 +119,19 @@ def check_ai_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     if len(names) == 1:
         names = list(names) * players
     if len(names) != players:
-        raise RulesError(
+        raise UsageError(
             f"--ai names {len(names)} computer players ({','.join(names)}) for {players} players: "
-            "give one name per seat, or a single name for every seat"
+            "give one name per seat, or a single name for every seat",
+            ja=f"--ai で{len(names)}人分（{','.join(names)}）が指定されていますが、{players}人の卓です。"
+            "1席に1つずつ名前を書くか、全員に同じ名前を1つだけ書いてください。",
         )
+    known = player_names()
     for name in names:
-        if name not in POLICIES:
-            raise RulesError(f"unknown computer player {name!r}: expected one of {', '.join(POLICIES)}")
+        if name not in known:
+            raise UsageError(
+                f"unknown computer player {name!r}: expected one of {', '.join(known)}",
+                ja=f"コンピューターの強さ「{name}」はありません。{'、'.join(known)}のいずれかを指定してください。",
+            )
     return tuple(names)
 
 
@@ -107,13 +140,16 @@ def simulate(rules: Rules, players: int, games: int, seed: int, ai: Sequence[str
     rules.check_players(players)
     names = check_ai_names(ai, players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise RulesError(f"games {games!r} is not allowed: expected a whole number of at least 1")
+        raise UsageError(
+            f"games {games!r} is not allowed: expected a whole number of at least 1",
+            ja=f"対戦数 {games!r} は使えません。1以上の整数で指定してください。",
+        )
     result = SimulationResult(players, games, seed, names, points=[0] * players)
     result.solo_wins = [0] * players
     result.shared_wins = [0] * players
     started = time.perf_counter()
     for game in range(games):
-        policies = [make_policy(name, policy_seed(seed, game, seat)) for seat, name in enumerate(names)]
+        policies = [make_player(name, policy_seed(seed, game, seat)) for seat, name in enumerate(names)]
         match = play_match(rules, players, game_seed(seed, game), policies)
         for record in match.records:
             result.holes += 1

@@ -24,7 +24,7 @@ from .describe import (
     points_text,
     section_title,
 )
-from .errors import GolfError
+from .errors import GolfError, check_lang
 from .option_text import option_help
 from .presets import preset_info, preset_names
 from .rules import CHOICES, OPTION_KEYS, Rules
@@ -32,10 +32,7 @@ from .scoring import score_table
 
 
 def _lang(params: dict[str, Any]) -> str:
-    lang = params.get("lang", "en")
-    if lang not in ("en", "ja"):
-        raise GolfError(f"language {lang!r} is not available: expected en or ja", ja=f"言語「{lang}」は使えません。")
-    return str(lang)
+    return check_lang(params.get("lang", "en"))
 
 
 def rules_from(params: dict[str, Any]) -> Rules:

@@ -9,10 +9,11 @@ import random
 import pytest
 
 from sixcardgolf import HoleState, Match, Rules, load_preset, preset_names
-from sixcardgolf.ai import LEVELS, POLICIES, make_policy, search
+from sixcardgolf.ai import LEVELS, POLICIES, YARDSTICKS, Yardstick, make_player, make_policy, search
+from sixcardgolf.errors import UsageError
 from sixcardgolf.hole import NO_SEAT
-from sixcardgolf.observation import observe
 from sixcardgolf.rules import CHOICES
+from sixcardgolf.simulate import decide
 
 BOOL_OPTIONS = [f.name for f in dataclasses.fields(Rules) if f.init and isinstance(f.default, bool)]
 
@@ -26,12 +27,12 @@ def light_hard(monkeypatch: pytest.MonkeyPatch) -> None:
 def play_hole(rules: Rules, names: list[str], seed: int) -> HoleState:
     players = len(names)
     state = HoleState.deal(rules, players, seed % players, random.Random(f"legal/{seed}"), f"legal/{seed}")
-    policies = [make_policy(name, seed * 10 + seat) for seat, name in enumerate(names)]
+    policies = [make_player(name, seed * 10 + seat) for seat, name in enumerate(names)]
     steps = 0
     while not state.is_over():
         seat = state.current_player()
         legal = state.legal_actions()
-        action = policies[seat].choose(observe(state, seat), full_state=state)
+        action = decide(policies[seat], state)
         assert action in legal, f"{names[seat]} chose {action} outside {legal}"
         state.apply_action(action)
         steps += 1
@@ -42,16 +43,22 @@ def play_hole(rules: Rules, names: list[str], seed: int) -> HoleState:
 
 def test_levels_and_the_yardstick_are_registered() -> None:
     assert LEVELS == ("easy", "normal", "hard")
-    for name in (*LEVELS, "cheater", "random"):
+    for name in (*LEVELS, "random"):
         assert name in POLICIES
-    with pytest.raises(ValueError, match="unknown computer player 'expert'"):
-        make_policy("expert", 1)
+    assert set(YARDSTICKS) == {"cheater"} and "cheater" not in POLICIES
+    with pytest.raises(UsageError, match="unknown computer player 'expert'") as error:
+        make_player("expert", 1)
+    assert error.value.ja and "expert" in error.value.ja
 
 
-def test_the_cheater_refuses_to_play_without_the_full_state() -> None:
+def test_the_cheater_is_a_yardstick_not_a_policy() -> None:
+    # A policy receives an observation only; the cheater must be asked for as a player that sees every card.
+    with pytest.raises(UsageError, match="unknown computer player 'cheater'"):
+        make_policy("cheater", 1)
+    cheater = make_player("cheater", 1)
+    assert isinstance(cheater, Yardstick) and not isinstance(make_player("hard", 1), Yardstick)
     state = HoleState.deal(Rules(), 2, 1, random.Random(1), "x")
-    with pytest.raises(ValueError, match="full_state"):
-        make_policy("cheater", 1).choose(observe(state, 0))
+    assert cheater.choose_seeing_all(state) in state.legal_actions()
 
 
 @pytest.mark.parametrize("preset", preset_names())
@@ -87,13 +94,12 @@ def test_every_level_plays_legally_with_random_options(mix: int) -> None:
 def hole_starts(rules: Rules, names: list[str], seed: int, holes: int) -> list[dict[str, object]]:
     """The deal of each hole of a match played by `names` (hidden cards and stock included)."""
     match = Match(rules.with_options({"holes": holes}), len(names), seed)
-    policies = [make_policy(name, seat + 1) for seat, name in enumerate(names)]
+    policies = [make_player(name, seat + 1) for seat, name in enumerate(names)]
     starts = [match.hole.debug_dict()]
     while not match.is_over():
         hole = match.hole
         while not hole.is_over():
-            seat = hole.seat
-            match.apply_action(policies[seat].choose(observe(hole, seat), hole))
+            match.apply_action(decide(policies[hole.seat], hole))
         if match.is_over():
             break
         match.next_hole()

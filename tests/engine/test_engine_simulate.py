@@ -6,50 +6,49 @@ from typing import ClassVar
 
 import pytest
 
-from sixcardgolf import HoleState, Observation, load_preset
-from sixcardgolf.ai import POLICIES
-from sixcardgolf.observation import UNKNOWN
-from sixcardgolf.simulate import game_seed, play_match, policy_seed, simulate
+from sixcardgolf import HoleState, Match, Observation, load_preset, observe
+from sixcardgolf import actions as A
+from sixcardgolf.ai import POLICIES, Policy
+from sixcardgolf.errors import UsageError
+from sixcardgolf.simulate import decide, decision_seed, game_seed, play_match, policy_seed, simulate
 
 RULES = load_preset("basic").with_options({"holes": 3})
 
 
 class FirstLegal:
-    """A test policy: always the first legal action; records what it was shown."""
+    """A test policy: always the first legal action; remembers every policy made and everything it was shown."""
 
     made: ClassVar[list[tuple[int, int]]] = []  # (seed, id) of every policy made
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self.shown: list[dict[str, object]] = []
         FirstLegal.made.append((seed, id(self)))
 
-    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
-        assert full_state is not None and observation.seat == full_state.current_player()
-        # The observation hides every card this seat has not seen.
-        for s, layout in enumerate(full_state.layouts):
-            known = full_state.up[s] | (full_state.peeked[s] if s == observation.seat else 0)
-            for p, card in enumerate(layout):
-                assert observation.layouts[s][p] == (card if known >> p & 1 else UNKNOWN)
+    def choose(self, observation: Observation) -> int:
+        self.shown.append(observation.to_dict())
         return observation.legal_actions[0]
 
 
-def dealt_layouts(rules, players: int, seed: int, policies) -> list[list[list[int]]]:  # type: ignore[no-untyped-def]
+class Recorder:
+    """A yardstick (it sees the whole hole) that writes down each hole's deal, then lets `inner` move."""
+
+    def __init__(self, inner: Policy, deals: list[list[list[int]]]) -> None:
+        self.inner = inner
+        self.deals = deals
+
+    def choose_seeing_all(self, state: HoleState) -> int:
+        fresh = state.turns == 0 and state.up == [0] * state.players
+        if fresh and (not self.deals or self.deals[-1] != state.layouts):
+            self.deals.append([layout[:] for layout in state.layouts])
+        return decide(self.inner, state)
+
+
+def dealt_layouts(players: int, seed: int, policies: list[Policy]) -> list[list[list[int]]]:
     """The layouts of every hole as dealt, recorded at the hole's first decision."""
-    seen: list[list[list[int]]] = []
-
-    class Recorder:
-        def __init__(self, inner) -> None:  # type: ignore[no-untyped-def]
-            self.inner = inner
-
-        def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
-            assert full_state is not None
-            fresh = full_state.turns == 0 and full_state.up == [0] * full_state.players
-            if fresh and (not seen or seen[-1] != full_state.layouts):
-                seen.append([layout[:] for layout in full_state.layouts])
-            return int(self.inner.choose(observation, full_state))
-
-    play_match(rules, players, seed, [Recorder(p) for p in policies])
-    return seen
+    deals: list[list[list[int]]] = []
+    play_match(RULES, players, seed, [Recorder(p, deals) for p in policies])
+    return deals
 
 
 def test_play_match_plays_to_the_outcome() -> None:
@@ -57,12 +56,39 @@ def test_play_match_plays_to_the_outcome() -> None:
     assert match.is_over() and len(match.records) == 3 and match.outcome() is not None
 
 
+def test_each_policy_is_shown_its_own_seats_observation_at_each_of_its_decisions() -> None:
+    spies = [FirstLegal(1), FirstLegal(2)]
+    match = play_match(RULES.with_options({"holes": 2}), 2, 8, spies)
+    replay = Match(match.rules, 2, 8)
+    expected: list[list[dict[str, object]]] = [[], []]
+    for action in match.log:
+        if action == A.NEXT_HOLE:
+            replay.next_hole()
+            continue
+        seat = replay.current_player()
+        expected[seat].append(observe(replay.hole, seat).to_dict())
+        replay.apply_action(action)
+    assert [spy.shown for spy in spies] == expected and all(len(shown) > 20 for shown in expected)
+    # What a seat is shown hides the other seat's face-down cards.
+    assert any(slot["card"] is None for shown in spies[0].shown for slot in shown["layouts"][1])  # type: ignore[index, union-attr]
+
+
+def test_play_match_wants_one_player_per_seat() -> None:
+    with pytest.raises(UsageError, match="3 computer players for a table of 2") as error:
+        play_match(RULES, 2, 1, [FirstLegal(1), FirstLegal(2), FirstLegal(3)])
+    assert error.value.ja
+
+
 def test_the_deal_does_not_depend_on_the_computer_players() -> None:
-    randoms = [POLICIES["random"](1), POLICIES["random"](2), POLICIES["random"](3)]
-    firsts = [FirstLegal(1), FirstLegal(2), FirstLegal(3)]
-    a = dealt_layouts(RULES, 3, 99, randoms)
-    b = dealt_layouts(RULES, 3, 99, firsts)
+    a = dealt_layouts(3, 99, [POLICIES["random"](1), POLICIES["random"](2), POLICIES["random"](3)])
+    b = dealt_layouts(3, 99, [FirstLegal(1), FirstLegal(2), FirstLegal(3)])
     assert len(a) == len(b) == 3 and a == b
+
+
+def test_decision_seeds_differ_by_seat_and_by_moment_and_repeat() -> None:
+    seeds = {decision_seed(7, log, seat) for log in range(50) for seat in range(4)}
+    assert len(seeds) == 200
+    assert decision_seed(7, 12, 1) == decision_seed(7, 12, 1) != decision_seed(8, 12, 1)
 
 
 def test_every_seat_and_game_gets_its_own_policy_seed(monkeypatch: pytest.MonkeyPatch) -> None:

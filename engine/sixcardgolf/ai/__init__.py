@@ -5,22 +5,33 @@
 
 Each policy owns its random.Random (seeded at creation), separate from the
 deal's randomness, so the deal of a match never depends on the levels chosen.
-The "cheater" policy is a benchmark yardstick only: it is handed the full
-state and is never offered to players.
+The "cheater" is not a policy but a yardstick for the benchmarks: it is handed
+the whole hole, hidden cards included (`Yardstick.choose_seeing_all`), and is
+never offered to players.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
+from ..errors import UsageError
 from ..hole import HoleState
 from ..observation import Observation
 
 
 class Policy(Protocol):
-    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int: ...
+    """A computer player: it knows what its seat may know, and nothing more."""
+
+    def choose(self, observation: Observation) -> int: ...
+
+
+@runtime_checkable
+class Yardstick(Protocol):
+    """A benchmark player that sees every card of the hole; it moves for the seat to move (`state.seat`)."""
+
+    def choose_seeing_all(self, state: HoleState) -> int: ...
 
 
 class RandomPolicy:
@@ -29,24 +40,47 @@ class RandomPolicy:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
+    def choose(self, observation: Observation) -> int:
         return self.rng.choice(observation.legal_actions)
 
 
 from .levels import EasyPolicy, NormalPolicy  # noqa: E402  (the levels use Policy's module)
-from .search import CheaterPolicy, HardPolicy  # noqa: E402
+from .search import Cheater, HardPolicy  # noqa: E402
 
 POLICIES: dict[str, Callable[[int], Policy]] = {
     "random": RandomPolicy,
     "easy": EasyPolicy,
     "normal": NormalPolicy,
     "hard": HardPolicy,
-    "cheater": CheaterPolicy,
 }
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")  # what players may choose; "cheater" is for benchmarks
+YARDSTICKS: dict[str, Callable[[int], Yardstick]] = {"cheater": Cheater}
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The levels players may choose from."""
+
+
+def player_names() -> tuple[str, ...]:
+    """Every name `make_player` (and the simulate command's --ai) accepts: the policies, then the yardsticks."""
+    return (*POLICIES, *YARDSTICKS)
 
 
 def make_policy(name: str, seed: int) -> Policy:
+    """The policy registered as `name`, seeded with `seed`."""
     if name not in POLICIES:
-        raise ValueError(f"unknown computer player {name!r}: expected one of {', '.join(POLICIES)}")
+        raise _unknown(name, tuple(POLICIES))
     return POLICIES[name](seed)
+
+
+def make_player(name: str, seed: int) -> Policy | Yardstick:
+    """A policy or, for a benchmark, a yardstick."""
+    if name in YARDSTICKS:
+        return YARDSTICKS[name](seed)
+    if name not in POLICIES:
+        raise _unknown(name, player_names())
+    return POLICIES[name](seed)
+
+
+def _unknown(name: str, known: tuple[str, ...]) -> UsageError:
+    return UsageError(
+        f"unknown computer player {name!r}: expected one of {', '.join(known)}",
+        ja=f"コンピューターの強さ「{name}」はありません。{'、'.join(known)}のいずれかを指定してください。",
+    )

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..cards import JOKER, JOKER_RANK
+from ..cards import CARD_CODES, UNKNOWN, rank_of
+from ..errors import UsageError
 from ..rules import Rules
 from ..scoring import GroupTuple, group_tuples, hole_points, layout_adjustments
 
-UNKNOWN = -1
-CARD_CODES = 53  # 52 cards and the joker
+COLUMN_CACHE_RULES = 64  # rules values whose column groups are kept (a long-lived process meets few)
 
 _COLUMN_CACHE: dict[Rules, dict[tuple[int, ...], GroupTuple]] = {}
 
@@ -35,7 +35,7 @@ def column_groups(rules: Rules) -> dict[tuple[int, ...], GroupTuple]:
     """The cache of column groups for one rules value (kept small in a long-lived process)."""
     cache = _COLUMN_CACHE.get(rules)
     if cache is None:
-        if len(_COLUMN_CACHE) > 64:
+        if len(_COLUMN_CACHE) > COLUMN_CACHE_RULES:
             _COLUMN_CACHE.clear()
         cache = _COLUMN_CACHE[rules] = {}
     return cache
@@ -56,10 +56,6 @@ def column_group(
     return found
 
 
-def rank_of_code(card: int) -> int:
-    return JOKER_RANK if card == JOKER else card >> 2
-
-
 def shoe_counts(rules: Rules, players: int) -> list[int]:
     counts = [0] * CARD_CODES
     for card in rules.shoe_for(players):
@@ -73,7 +69,10 @@ def unseen_counts(rules: Rules, players: int, seen: Sequence[int]) -> list[int]:
     for card in seen:
         counts[card] -= 1
         if counts[card] < 0:
-            raise ValueError(f"card code {card} is seen more often than the shoe holds it")
+            raise UsageError(
+                f"card code {card} is seen more often than the shoe holds it",
+                ja=f"カード（コード{card}）が、山にある枚数より多く見えています。",
+            )
     return counts
 
 
@@ -94,7 +93,7 @@ class Estimator:
         self.example: list[int] = []
         class_counts: list[int] = []
         for card in range(CARD_CODES):
-            key = (rank_of_code(card), points[card])
+            key = (rank_of(card), points[card])
             if key not in by_key:
                 by_key[key] = len(self.example)
                 self.example.append(card)
@@ -268,7 +267,7 @@ class Estimator:
                 continue
             single = cards[positions[0]]
             for card, count in self.classes:
-                if rank_of_code(card) == rank_of_code(single):
+                if rank_of(card) == rank_of(single):
                     pair = group_tuples(self.rules, [single, card])[0]
                     if pair[2]:
                         saved = single_points + points[card] - pair[1]
@@ -284,7 +283,7 @@ class Estimator:
             if card == UNKNOWN:
                 unknown += 1
             else:
-                by_rank.setdefault(rank_of_code(card), []).append(example[class_of[card]])
+                by_rank.setdefault(rank_of(card), []).append(example[class_of[card]])
         estimate = excess = 0.0
         matched = 0
         for same in by_rank.values():
@@ -364,7 +363,7 @@ class Estimator:
             if held == UNKNOWN:
                 unknown += 1
             else:
-                by_rank.setdefault(rank_of_code(held), []).append(example[class_of[held]])
+                by_rank.setdefault(rank_of(held), []).append(example[class_of[held]])
 
         def part(same: list[int], hidden: int) -> tuple[float, int]:
             if not same:
@@ -378,7 +377,7 @@ class Estimator:
         total_now = sum(value for value, _ in now.values())
         total_fewer = sum(value for value, _ in fewer.values())
         matched_now = sum(matched for _, matched in now.values())
-        new_rank = rank_of_code(card)
+        new_rank = rank_of(card)
         new_example = example[class_of[card]]
         gains = []
         recheck = []
@@ -389,7 +388,7 @@ class Estimator:
                 parts = fewer
             else:
                 hidden, after = unknown, total_now
-                old_rank = rank_of_code(held)
+                old_rank = rank_of(held)
                 remaining = list(by_rank[old_rank])
                 remaining.remove(example[class_of[held]])
                 changed = {old_rank: remaining}

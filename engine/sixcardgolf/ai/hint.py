@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import actions as A
+from ..cards import rank_name, rank_of
+from ..errors import UsageError
 from ..glossary import term
 from ..hole import FLIP_AFTER_DISCARD, OPENING
 from ..observation import UNKNOWN, Observation
@@ -24,7 +26,6 @@ from .table import Table
 
 _NAMES_EN = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "JK": "joker"}
 _NAMES_JA = {"A": "エース", "J": "ジャック", "Q": "クイーン", "K": "キング", "JK": "ジョーカー"}
-_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,10 @@ class Hint:
 def hint(observation: Observation, seed: int) -> Hint:
     """The suggested move for the seat of `observation` (which must be the seat to move) and why."""
     if not observation.legal_actions:
-        raise ValueError(f"no hint for player {observation.seat + 1}: it is not their turn")
+        raise UsageError(
+            f"no hint for player {observation.seat + 1}: it is not their turn",
+            ja=f"{observation.seat + 1}人目のプレイヤーの手番ではないので、ヒントは出せません。",
+        )
     action = HardPolicy(seed).choose(observation)
     en, ja = explain(observation, action)
     return Hint(action, en, ja)
@@ -48,12 +52,12 @@ def hint(observation: Observation, seed: int) -> Hint:
 
 # -- wording ---------------------------------------------------------------------
 def card_en(card: int) -> str:
-    rank = _RANKS[13 if card == 52 else card >> 2]
+    rank = rank_name(card)
     return _NAMES_EN.get(rank, rank)
 
 
 def card_ja(card: int) -> str:
-    rank = _RANKS[13 if card == 52 else card >> 2]
+    rank = rank_name(card)
     return _NAMES_JA.get(rank, rank)
 
 
@@ -66,7 +70,7 @@ def _column_ja(column: int) -> str:
 
 
 def _same_rank(first: int, second: int) -> bool:
-    return first != UNKNOWN and (13 if first == 52 else first >> 2) == (13 if second == 52 else second >> 2)
+    return first != UNKNOWN and rank_of(first) == rank_of(second)
 
 
 def _points_en(points: int) -> str:

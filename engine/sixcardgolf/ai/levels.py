@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 
-from ..hole import HoleState
 from ..observation import Observation
 from .estimate import Estimator, shoe_counts, unseen_counts
 from .planner import Planner, Style
@@ -55,7 +54,7 @@ class HeuristicPolicy:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(f"{self.style.name}/{seed}")
 
-    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
+    def choose(self, observation: Observation) -> int:
         planner = Planner(self.style, estimator_for(observation, self.style), self.rng)
         return planner.choose(Table.from_observation(observation))
 

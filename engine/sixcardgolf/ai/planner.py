@@ -16,10 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import actions as A
-from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING
-from ..rules import Rules
+from ..cards import UNKNOWN
+from ..errors import UsageError
+from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, PHASE_NAMES
+from ..rules import Rules, endgame_begun
 from ..scoring import hole_points, table_adjustments
-from .estimate import UNKNOWN, Estimator
+from .estimate import Estimator
 from .table import Table
 
 GOES_OUT, KNOCKS, EARLY_KNOCKS = "out", "knock", "early"
@@ -66,7 +68,7 @@ class Planner:
         elif table.phase == FLIP_AFTER_DISCARD:
             options = self.flip_options(table)
         else:
-            raise ValueError(f"no decision to make in phase {table.phase}")
+            raise no_decision_error(table.phase)
         return self.pick(options)
 
     def pick(self, options: list[tuple[float, int]]) -> int:
@@ -251,7 +253,7 @@ class Planner:
         going_out = self.ending(table, table.own, GOES_OUT, card)
         if rules.flip_on_discard == "always":
             return going_out
-        endgame = min(table.hidden_count(s) for s in range(table.players)) <= 1
+        endgame = endgame_begun(min(table.hidden_count(s) for s in range(table.players)))
         return min(keep, going_out) if endgame else keep
 
     def flip_options(self, table: Table) -> list[tuple[float, int]]:
@@ -286,6 +288,13 @@ class Planner:
 
     def _column(self, position: int) -> tuple[int, ...]:
         return self.est.columns[self.est.column_of[position]]
+
+
+def no_decision_error(phase: int) -> UsageError:
+    return UsageError(
+        f"no decision to make in the {PHASE_NAMES[phase]} phase",
+        ja=f"この段階（{PHASE_NAMES[phase]}）では選ぶ手がありません。",
+    )
 
 
 def _relative(rules: Rules, scores: list[float], me: int, went_out: int | None, knocked: int | None) -> float:

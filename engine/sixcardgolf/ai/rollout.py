@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import actions as A
+from ..cards import UNKNOWN
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, HoleState
-from .estimate import UNKNOWN, Estimator, unseen_counts
-from .planner import Planner, Style
+from ..rules import EARLY_KNOCK_MAX_HIDDEN
+from .estimate import Estimator, unseen_counts
+from .planner import Planner, Style, no_decision_error
 from .table import Table
 
 # Rounds of turns (one turn per card of a layout, per seat) a playout plays on the root's count of the unseen cards.
@@ -73,7 +75,7 @@ class FastPolicy:
             if self.flip_on_discard == "endgame":
                 return A.SKIP_FLIP
             return A.FLIP + self._flip_position(state, seat, own)
-        raise ValueError(f"no decision to make in phase {phase}")
+        raise no_decision_error(phase)
 
     def _count_from(self, estimator: Estimator, turns: int) -> None:
         self.est = estimator
@@ -110,11 +112,11 @@ class FastPolicy:
     def _may_end(self, state: HoleState, seat: int, own: list[int], hidden: int) -> bool:
         """Is ending the hole now worth the full planner's look? Knocking only for a seat that looks lowest."""
         rules = self.est.rules
-        if hidden <= 2 and (rules.early_knock or rules.flip_as_action):
+        if hidden <= EARLY_KNOCK_MAX_HIDDEN and (rules.early_knock or rules.flip_as_action):
             return True
         if not rules.knock:
             return False
-        return self._looks_lowest(state, seat, own, -2.0)  # a knock must beat going on by the patience
+        return self._looks_lowest(state, seat, own, -self.planner.style.patience)  # a knock must beat going on
 
     def _looks_lowest(self, state: HoleState, seat: int, own: list[int], slack: float) -> bool:
         """Is this seat's expected score below every other seat's (as this seat sees them) plus `slack`?"""

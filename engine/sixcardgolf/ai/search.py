@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 
 from ..hole import OPENING, HoleState
-from ..observation import Observation
+from ..observation import Observation, observe
 from ..rules import Rules
 from .estimate import Estimator, unseen_counts
 from .levels import NORMAL
@@ -185,7 +185,7 @@ class HardPolicy:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(f"hard/{seed}")
 
-    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
+    def choose(self, observation: Observation) -> int:
         return self.decide(observation)[0]
 
     def decide(self, observation: Observation) -> tuple[int, dict[int, float]]:
@@ -221,19 +221,19 @@ class HardPolicy:
         )
 
 
-class CheaterPolicy:
-    """The same search on the true deal: sees every card. A benchmark yardstick only."""
+class Cheater:
+    """The same search on the true deal: sees every card. A benchmark yardstick only (see ai.Yardstick)."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(f"cheater/{seed}")
 
-    def choose(self, observation: Observation, full_state: HoleState | None = None) -> int:
-        if full_state is None:
-            raise ValueError("the cheater needs full_state: it is a benchmark yardstick that sees every card")
+    def choose_seeing_all(self, state: HoleState) -> int:
+        seat = state.seat
+        observation = observe(state, seat)
         legal = list(observation.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        table = Table.from_state(full_state, observation.seat, omniscient=True)
+        table = Table.from_state(state, seat, omniscient=True)
         counts = unseen_counts(observation.rules, observation.players, seen_cards(observation))
         guide = Planner(NORMAL, Estimator(observation.rules, counts, NORMAL.foresight), self.rng)
         if observation.phase == OPENING:
@@ -241,10 +241,10 @@ class CheaterPolicy:
         policy = FastPolicy(PLAYOUT, Estimator(observation.rules, counts, PLAYOUT.foresight), observation.turns)
         best, best_result = legal[0], float("inf")
         for _, action in guide.ranked(table):  # the true deal and deterministic playouts: one playout each
-            state = full_state.clone()
-            state.apply_action(action)
-            playout(state, policy, observation.seat)
-            result = relative_result(state, observation.seat)
+            trial = state.clone()
+            trial.apply_action(action)
+            playout(trial, policy, seat)
+            result = relative_result(trial, seat)
             if result < best_result:
                 best, best_result = action, result
         return best

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from ..hole import HOLDING, OPENING, HoleState
-from ..observation import UNKNOWN, Observation
+from ..cards import UNKNOWN
+from ..errors import UsageError
+from ..hole import HOLDING, NO_SEAT, OPENING, HoleState
+from ..observation import Observation
 from ..rules import Rules
-
-NO_SEAT = -1
 
 
 class Table:
@@ -155,8 +155,9 @@ def sample_world(obs: Observation, pool: list[int], rng: random.Random) -> HoleS
     if obs.phase == HOLDING and held == UNKNOWN:  # another seat holds a stock card this seat cannot see
         held = cards.pop()
     if len(cards) != obs.stock_count:
-        raise ValueError(
-            f"unseen pool of {len(pool)} cards does not fit {obs.stock_count} stock cards and the hidden ones"
+        raise UsageError(
+            f"unseen pool of {len(pool)} cards does not fit {obs.stock_count} stock cards and the hidden ones",
+            ja=f"見えていないカード{len(pool)}枚が、山札{obs.stock_count}枚と裏向きのカードの数に合いません。",
         )
     state = HoleState.__new__(HoleState)
     state.rules = rules
