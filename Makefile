@@ -6,11 +6,15 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMPS := .stamps
 WHEEL := dist/sixcardgolf-0.1.0-py3-none-any.whl
+# The site's own pyodide-lock.json: Pyodide's, with the engine wheel registered (name, sha256) by pyodide-build,
+# which needs Python 3.12+ and so has its own venv.
+PYODIDE_VENV := .venv-pyodide
+LOCKFILE := dist/pyodide-lock.json
 ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json') engine/pyproject.toml
 
-.PHONY: setup build serve test lint pytest bench wheel clean
+.PHONY: setup build serve test lint pytest bench wheel lockfile clean
 
-setup: $(STAMPS)/system $(STAMPS)/python $(STAMPS)/node
+setup: $(STAMPS)/system $(STAMPS)/python $(STAMPS)/node $(STAMPS)/pyodide-build
 
 $(STAMPS)/system: tools/setup-system.sh
 	bash tools/setup-system.sh
@@ -26,12 +30,22 @@ $(STAMPS)/node: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	@mkdir -p $(STAMPS) && touch $@
 
+$(STAMPS)/pyodide-build: tools/pyodide-requirements.txt tools/find-python312.sh
+	test -x $(PYODIDE_VENV)/bin/python || "$$(bash tools/find-python312.sh)" -m venv $(PYODIDE_VENV)
+	$(PYODIDE_VENV)/bin/python -m pip install -q -r tools/pyodide-requirements.txt
+	@mkdir -p $(STAMPS) && touch $@
+
 wheel: $(WHEEL)
 $(WHEEL): $(STAMPS)/python $(ENGINE_SOURCES)
 	rm -rf dist engine/build && $(PY) -m build --wheel --outdir dist engine >/dev/null
 
+lockfile: $(LOCKFILE)
+$(LOCKFILE): $(WHEEL) $(STAMPS)/pyodide-build $(STAMPS)/node
+	cd dist && ../$(PYODIDE_VENV)/bin/pyodide lockfile add-wheels --input ../node_modules/pyodide/pyodide-lock.json \
+		--output pyodide-lock.json --base-path . $(notdir $(WHEEL))
+
 # The whole site: rules pages (generated from the engine), printables, playground.
-build: setup $(WHEEL)
+build: setup $(WHEEL) $(LOCKFILE)
 	$(PY) -m printables build-all --out build/printables
 	$(PY) -m mkdocs build --strict --quiet
 
@@ -53,4 +67,4 @@ bench: setup $(WHEEL)
 	$(PY) bench/run_all.py
 
 clean:
-	rm -rf site build dist $(STAMPS) engine/build
+	rm -rf site build dist $(STAMPS) engine/build $(PYODIDE_VENV)

@@ -1,29 +1,155 @@
-// Talks to worker.js: each call returns a promise for the engine's answer.
-// A failed call rejects with an Error whose message is already in the page's language.
-export class GolfEngine {
-  constructor() {
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    this.pending = new Map();
-    this.nextId = 1;
-    this.worker.onmessage = (event) => {
-      const { id, ok, result, error } = event.data;
-      const waiting = this.pending.get(id);
-      if (!waiting) return;
-      this.pending.delete(id);
-      if (ok) waiting.resolve(result);
-      else waiting.reject(new Error(error));
-    };
-    this.worker.onerror = (event) => {
-      for (const waiting of this.pending.values()) waiting.reject(new Error(event.message || "engine failed to start"));
-      this.pending.clear();
-    };
+// How a page reaches the engine.
+//   const data = await loadStaticData(lang);   // presets, options catalogue, layouts, setup choices: no Python
+//   const engine = new GolfEngine(data);        // starts Pyodide in a Web Worker at once
+//   page.append(engineStatus(engine, t));       // progress bar; on failure its reason and a Retry button
+//   const answer = await engine.call("score", {lang, ...});  // waits for the engine; rejects with a message
+// The engine is an EventTarget: "progress" (engine.progress = {stage, loaded, total}), "ready", "failed"
+// (engine.failure = {kind, file, detail}); engine.state is "loading", "ready" or "failed"; engine.retry()
+// starts a fresh worker. A failed call rejects with an Error whose message is in the page's language.
+const siteRoot = new URL("../", import.meta.url);
+// Pyodide's first start on a busy two-core machine takes about 10 s; a start that is still not done after
+// this long is reported as failed rather than left spinning.
+export const START_TIMEOUT_MS = 90_000;
+
+export async function loadStaticData(lang) {
+  const response = await fetch(new URL(`playground/data-${lang}.json`, siteRoot));
+  if (!response.ok) throw new Error(`playground/data-${lang}.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+export class GolfEngine extends EventTarget {
+  constructor(data, { timeoutMs = START_TIMEOUT_MS } = {}) {
+    super();
+    const runtime = (data && data.runtime) || { files: {} };
+    // The bar counts what loadPyodide() fetches: the .mjs files are imported, not fetched, and the engine wheel
+    // comes after Python has started ("Starting the rules engine…").
+    const counted = Object.entries(runtime.files).filter(([name]) => !name.endsWith(".mjs") && name !== runtime.wheel);
+    this.total = counted.reduce((sum, [, size]) => sum + size, 0);
+    this.timeoutMs = timeoutMs;
+    this.start();
   }
 
-  call(method, params = {}) {
+  start() {
+    this.state = "loading";
+    this.failure = null;
+    this.progress = { stage: "download", loaded: 0, total: this.total };
+    this.pending = new Map();
+    this.nextId = 1;
+    this.ready = new Promise((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    this.ready.catch(() => {}); // a failure is shown by engineStatus(); callers that wait see it too
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail({ kind: "missing", file: "worker.js", detail: event.message || "" });
+    };
+    this.timer = setTimeout(() => this.fail({ kind: "timeout", file: null, detail: `${this.timeoutMs} ms` }), this.timeoutMs);
+    this.worker.postMessage({ type: "start", total: this.total });
+  }
+
+  receive(message) {
+    if (message.type === "progress") {
+      this.progress = { stage: message.stage, loaded: message.loaded, total: message.total };
+      this.dispatchEvent(new Event("progress"));
+    } else if (message.type === "ready") {
+      clearTimeout(this.timer);
+      this.state = "ready";
+      this.resolveReady();
+      this.dispatchEvent(new Event("ready"));
+      cacheRuntimeForOffline();
+    } else if (message.type === "failed") {
+      this.fail(message);
+    } else {
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (message.ok) waiting.resolve(message.result);
+      else waiting.reject(new Error(message.error));
+    }
+  }
+
+  fail({ kind, file, detail }) {
+    if (this.state !== "loading") return;
+    clearTimeout(this.timer);
+    this.state = "failed";
+    this.failure = { kind, file, detail };
+    this.worker.terminate();
+    const error = Object.assign(new Error(`engine failed to start: ${kind} ${file || ""} ${detail || ""}`), { failure: this.failure });
+    this.rejectReady(error);
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+    this.dispatchEvent(new Event("failed"));
+  }
+
+  retry() {
+    if (this.state === "loading") return;
+    if (this.worker) this.worker.terminate();
+    this.start();
+    this.dispatchEvent(new Event("progress"));
+  }
+
+  async call(method, params = {}) {
+    await this.ready;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, method, params });
     });
   }
+}
+
+// Once an engine page has the runtime, ask the service worker to keep it for offline visits (the files come
+// from the HTTP cache, just filled, so this costs no second download).
+function cacheRuntimeForOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready.then((registration) => {
+    if (registration.active) registration.active.postMessage({ type: "cache-runtime" });
+  }).catch(() => {});
+}
+
+// The engine's state for a person: a progress bar while it loads, and if it fails the reason in the page's
+// language with a Retry button. `t` is the page's translator (texts.js). Hidden once the engine is ready.
+export function engineStatus(engine, t) {
+  const box = document.createElement("div");
+  box.className = "golf-engine";
+  box.setAttribute("role", "status");
+  const label = document.createElement("span");
+  label.className = "golf-engine__label";
+  const bar = document.createElement("progress");
+  bar.className = "golf-engine__bar";
+  bar.max = 1;
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "md-button golf-engine__retry";
+  retry.textContent = t("engine.retry");
+  retry.addEventListener("click", () => engine.retry());
+  box.append(label, bar, retry);
+  const draw = () => {
+    box.dataset.state = engine.state;
+    box.hidden = engine.state === "ready";
+    retry.hidden = engine.state !== "failed";
+    bar.hidden = engine.state !== "loading";
+    if (engine.state === "failed") {
+      const { kind, file } = engine.failure;
+      label.textContent = t(`engine.failed.${kind}`, { file: file || "" });
+      box.setAttribute("role", "alert");
+      return;
+    }
+    box.setAttribute("role", "status");
+    const { stage, loaded, total } = engine.progress;
+    if (stage === "download" && total && loaded < total) {
+      bar.value = loaded / total;
+      bar.setAttribute("aria-label", t("engine.loading"));
+      label.textContent = t("engine.downloading", { percent: Math.floor((100 * loaded) / total) });
+    } else {
+      bar.removeAttribute("value"); // indeterminate while Python starts
+      label.textContent = t("engine.starting");
+    }
+  };
+  for (const name of ["progress", "ready", "failed"]) engine.addEventListener(name, draw);
+  draw();
+  return box;
 }

@@ -1,8 +1,9 @@
 // The playable match: against the computer or pass-and-play, the engine running in a Web Worker.
 // The page only draws what the engine's observation for the viewing seat contains, so it can show
 // nothing a player may not see. Every text reaches the page through textContent.
-import { GolfEngine } from "./engine-client.js";
+import { GolfEngine, engineStatus, loadStaticData } from "./engine-client.js";
 import { TEXT } from "./match-text.js";
+import { translator } from "./texts.js";
 
 const lang = document.documentElement.lang.startsWith("ja") ? "ja" : "en";
 const t = TEXT[lang];
@@ -41,7 +42,6 @@ function readRecord() {
 class MatchPage {
   constructor(root) {
     this.root = root;
-    this.engine = new GolfEngine();
     this.view = null;
     this.selected = true; // the drawn card is selected for placing; Escape lets go of it
     this.handoverTo = null; // pass-and-play: the seat that must confirm before seeing cards
@@ -52,7 +52,10 @@ class MatchPage {
   }
 
   async start() {
-    this.root.replaceChildren(el("p", { role: "status" }, t.loading));
+    this.engine = new GolfEngine(await loadStaticData(lang));
+    this.root.replaceChildren(engineStatus(this.engine, translator(lang)));
+    // A failed start shows its reason and a Retry in the status line above; play begins once a start succeeds.
+    await new Promise((resolve) => this.engine.addEventListener("ready", resolve, { once: true }));
     this.presets = await this.engine.call("presets", { lang });
     document.addEventListener("keydown", (event) => this.onKey(event));
     const saved = localStorage.getItem(SAVE_KEY);

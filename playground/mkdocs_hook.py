@@ -1,44 +1,108 @@
-"""MkDocs hook: ship the interactive pages' files with the site.
+"""MkDocs hook: ship the interactive pages' files with the site, and the service worker that keeps it offline.
 
-Copies this folder's scripts and styles to site/playground/, the Pyodide
-runtime from the npm package to site/pyodide/ and the engine's wheel to
-site/engine/sixcardgolf.whl, so the pages load nothing from another host.
+- this folder's scripts and styles go to site/playground/;
+- the Pyodide runtime (from the npm package) and the engine wheel go to site/pyodide/, with the site's own
+  pyodide-lock.json (Pyodide's, with the wheel registered by pyodide-build: `make lockfile`), so the worker
+  loads the engine with `pyodide.loadPackage("sixcardgolf")` and Pyodide checks the wheel's sha256;
+- the engine's static data (presets, options catalogue, layouts, setup choices) in each language goes to
+  site/playground/data-<lang>.json, so a page draws its forms before Python runs;
+- site/sw.js: the service worker with a manifest of every file of the site and its content hash.
+
+mkdocs-static-i18n builds once per language into the same folder; the hook runs after each and rewrites the
+service worker's manifest every time, so the last run's manifest lists every page of both languages.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 
+from sixcardgolf import web
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYGROUND = ROOT / "playground"
 PYODIDE = ROOT / "node_modules" / "pyodide"
-WHEELS = ROOT / "dist"
+DIST = ROOT / "dist"
+LANGS = ("en", "ja")
 # The runtime files loadPyodide() fetches; the rest of the npm package (consoles, types, maps) stays out.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# pyodide-lock.json comes from dist/ (with the engine registered), not from the npm package.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+SERVICE_WORKER = "sw.js"
+# The service worker's groups: "runtime" is fetched by the engine's pages only, and cached when first used or
+# when an engine page asks, never precached, so a text page fetches no Pyodide bytes; "demand" (printables, large
+# downloads) is cached when opened; "site" (everything else) is precached when the worker installs.
+GROUPS = (("pyodide/", "runtime"), ("printables/", "demand"))
 
 
 def on_post_build(config: Any, **_: Any) -> None:
     site = Path(config["site_dir"])
-    if (site / "playground" / ".copied").exists():
-        return  # mkdocs-static-i18n builds once per language; one copy serves both
-    missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).exists()]
-    if missing:
-        raise PluginError(f"playground: Pyodide files {missing} are missing from {PYODIDE}: run `npm ci` (make setup)")
-    wheels = sorted(WHEELS.glob("sixcardgolf-*-py3-none-any.whl"))
-    if not wheels:
-        raise PluginError(f"playground: no engine wheel in {WHEELS}: run `make wheel`")
-    (site / "pyodide").mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE / name, site / "pyodide" / name)
-    (site / "engine").mkdir(exist_ok=True)
-    shutil.copy2(wheels[-1], site / "engine" / "sixcardgolf.whl")
+    runtime = _copy_runtime(site)
     target = site / "playground"
     target.mkdir(exist_ok=True)
     for source in PLAYGROUND.iterdir():
-        if source.suffix in (".js", ".css"):
+        if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
             shutil.copy2(source, target / source.name)
-    (target / ".copied").touch()
+    for lang in LANGS:
+        data = web.static_data({"lang": lang})
+        data["runtime"] = runtime
+        _write(target / f"data-{lang}.json", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    _write_service_worker(site)
+
+
+def _copy_runtime(site: Path) -> dict[str, Any]:
+    """Copy Pyodide, the wheel and the lockfile; return the files' sizes for the pages' progress bar."""
+    missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).exists()]
+    if missing:
+        raise PluginError(f"playground: Pyodide files {missing} are missing from {PYODIDE}: run `npm ci` (make setup)")
+    wheels = sorted(DIST.glob("sixcardgolf-*-py3-none-any.whl"))
+    if not wheels:
+        raise PluginError(f"playground: no engine wheel in {DIST}: run `make wheel`")
+    wheel = wheels[-1]
+    lockfile = DIST / "pyodide-lock.json"
+    if not lockfile.exists():
+        raise PluginError(f"playground: {lockfile} is missing: run `make lockfile`")
+    entry = json.loads(lockfile.read_text(encoding="utf-8"))["packages"].get("sixcardgolf", {})
+    if entry.get("file_name") != wheel.name or entry.get("sha256") != _sha256(wheel):
+        raise PluginError(f"playground: {lockfile} does not register {wheel.name} as built: run `make lockfile`")
+    folder = site / "pyodide"
+    folder.mkdir(parents=True, exist_ok=True)
+    for source in [*(PYODIDE / name for name in PYODIDE_FILES), wheel, lockfile]:
+        shutil.copy2(source, folder / source.name)
+    files = {name: (folder / name).stat().st_size for name in [*PYODIDE_FILES, wheel.name, lockfile.name]}
+    return {"files": files, "wheel": wheel.name}
+
+
+def _write_service_worker(site: Path) -> None:
+    entries = []
+    for path in sorted(site.rglob("*")):
+        relative = path.relative_to(site).as_posix()
+        if not path.is_file() or relative == SERVICE_WORKER or relative.endswith(".gz"):
+            continue
+        group = next((name for prefix, name in GROUPS if relative.startswith(prefix)), "site")
+        entries.append([relative, _sha256(path)[:16], group])
+    version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+    manifest = json.dumps({"version": version, "files": entries}, separators=(",", ":"))
+    template = (PLAYGROUND / SERVICE_WORKER).read_text(encoding="utf-8")
+    if "self.__GOLF_MANIFEST__" not in template:
+        raise PluginError(f"playground: {SERVICE_WORKER} has no self.__GOLF_MANIFEST__ placeholder")
+    _write(site / SERVICE_WORKER, template.replace("self.__GOLF_MANIFEST__", manifest, 1))
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _write(path: Path, text: str) -> None:
+    """Write through a temporary file, so a reader never sees half a file."""
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)

@@ -1,25 +1,118 @@
 // The engine in a Web Worker: one Pyodide, loaded once, answering id-tagged requests.
-// Everything comes from this site: the Pyodide runtime (copied from the npm package)
-// and the engine's wheel. Requests: {id, method, params}; answers: {id, ok, result | error}.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-
+// Everything comes from this site: the Pyodide runtime (copied from the npm package) and the engine wheel,
+// registered in the site's own pyodide-lock.json, so loadPackage() checks its sha256.
+// To the page: {type: "progress", stage, loaded, total}, then {type: "ready"} or
+// {type: "failed", kind: "missing" | "wasm" | "other", file, detail}; answers are {id, ok, result | error}.
 const siteRoot = new URL("../", import.meta.url);
+const indexURL = new URL("pyodide/", siteRoot).href;
 
-const engine = (async () => {
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", siteRoot).href });
-  const response = await fetch(new URL("engine/sixcardgolf.whl", siteRoot));
-  if (!response.ok) throw new Error(`engine wheel: HTTP ${response.status}`);
-  pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "wheel");
-  return pyodide.pyimport("sixcardgolf.web");
-})();
+let failure = null; // the first thing that went wrong while loading: more telling than the error it causes later
+let loaded = 0;
+let total = 0; // bytes of the runtime files, sent by the page from the build's static data
+
+function fileName(url) {
+  return String(url).split("?")[0].split("/").pop();
+}
+
+// Count the runtime's bytes as they arrive, and note a file that is missing.
+const networkFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  let response;
+  try {
+    response = await networkFetch(input, init);
+  } catch (error) {
+    failure ??= { kind: "missing", file: fileName(url), detail: String(error.message || error) };
+    throw error;
+  }
+  if (!response.ok) {
+    failure ??= { kind: "missing", file: fileName(url), detail: `HTTP ${response.status}` };
+    return response;
+  }
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const counted = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      loaded += value.byteLength;
+      self.postMessage({ type: "progress", stage: "download", loaded, total });
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
+function describe(error) {
+  const text = String((error && error.message) || error);
+  if (failure) return failure;
+  if (error instanceof WebAssembly.CompileError || /CompileError|WebAssembly/.test(text)) {
+    return { kind: "wasm", file: "pyodide.asm.wasm", detail: text };
+  }
+  return { kind: "other", file: null, detail: text };
+}
+
+let settled = false;
+function fail(error) {
+  if (settled) return;
+  settled = true;
+  self.postMessage({ type: "failed", ...describe(error) });
+}
+self.addEventListener("unhandledrejection", (event) => fail(event.reason));
+self.addEventListener("error", (event) => fail(event.error || event.message));
+
+// A wasm that does not compile makes Pyodide's loader log and stop without rejecting loadPyodide(), so the
+// page would wait for ever: report the CompileError as soon as WebAssembly raises it.
+for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = function (...args) {
+    return original.apply(this, args).catch((error) => {
+      if (error instanceof WebAssembly.CompileError) fail(error);
+      throw error;
+    });
+  };
+}
+
+async function start() {
+  let module;
+  try {
+    module = await import(new URL("pyodide.mjs", indexURL).href);
+  } catch (error) {
+    failure ??= { kind: "missing", file: "pyodide.mjs", detail: String(error.message || error) };
+    throw error;
+  }
+  const pyodide = await module.loadPyodide({ indexURL, messageCallback: () => {}, errorCallback: () => {} });
+  self.postMessage({ type: "progress", stage: "engine", loaded, total });
+  await pyodide.loadPackage("sixcardgolf", { messageCallback: () => {}, errorCallback: () => {}, checkIntegrity: true });
+  if (failure) throw new Error(failure.detail);
+  const web = pyodide.pyimport("sixcardgolf.web");
+  settled = true;
+  self.postMessage({ type: "ready" });
+  return web;
+}
+
+let engine = null;
 
 self.onmessage = async (event) => {
-  const { id, method, params } = event.data;
+  const message = event.data;
+  if (message.type === "start") {
+    total = message.total || 0;
+    engine = start();
+    engine.catch(fail);
+    return;
+  }
+  const { id, method, params } = message;
   try {
     const web = await engine;
     const answer = JSON.parse(web.handle(JSON.stringify({ method, params })));
     self.postMessage({ id, ...answer });
   } catch (error) {
-    self.postMessage({ id, ok: false, error: String(error && error.message ? error.message : error) });
+    self.postMessage({ id, ok: false, error: String((error && error.message) || error) });
   }
 };

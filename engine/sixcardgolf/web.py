@@ -95,6 +95,26 @@ def options_catalogue(params: dict[str, Any]) -> list[dict[str, Any]]:
     return catalogue
 
 
+def static_data(params: dict[str, Any]) -> dict[str, Any]:
+    """Everything the pages need before the engine runs in the browser, in one language.
+
+    The site build writes this as JSON next to the page scripts, so the setup form, the rules in play and
+    the table's shape are on screen before Pyodide has started.
+    """
+    lang = _lang(params)
+    return {
+        "lang": lang,
+        "presets": [
+            {**entry, **rules_summary({"lang": lang, "preset": entry["name"]})} for entry in presets({"lang": lang})
+        ],
+        "catalogue": [
+            {key: value for key, value in entry.items() if key != "value"}
+            for entry in options_catalogue({"lang": lang})
+        ],
+        "setup": web_match.setup_choices({}),
+    }
+
+
 def score(params: dict[str, Any]) -> dict[str, Any]:
     """Score one layout per player, written in card notation, with the full breakdown.
 
@@ -165,6 +185,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "rules_summary": rules_summary,
     "score": score,
     "options_catalogue": options_catalogue,
+    "static_data": static_data,
     **web_match.METHODS,
 }
 

@@ -23,6 +23,22 @@ from .presets import preset_info
 PLAYGROUND_FORMAT = "sixcardgolf-playground"
 PLAYGROUND_VERSION = 1
 HUMAN = "human"
+# What the Play page offers (seed 000): two to four at one device, one person and up to three computers,
+# matches of 1, 3, 9 or 18 holes; a first game is two players, Basic and one hole.
+TABLE_PLAYERS = (2, 3, 4)
+HOLE_CHOICES = (1, 3, 9, 18)
+FIRST_GAME = {"mode": "computer", "players": 2, "preset": "basic", "holes": 1, "level": "normal"}
+
+
+def setup_choices(params: dict[str, Any]) -> dict[str, Any]:
+    """The choices of the Play page's new-match form and the first game's defaults."""
+    return {
+        "modes": ["computer", "pass"],
+        "players": list(TABLE_PLAYERS),
+        "levels": list(LEVELS),
+        "holes": list(HOLE_CHOICES),
+        "defaults": dict(FIRST_GAME),
+    }
 
 
 class Session:
@@ -243,6 +259,7 @@ def _view(session: Session, params: dict[str, Any], events: list[dict[str, Any]]
 
 
 METHODS = {
+    "setup_choices": setup_choices,
     "match_new": match_new,
     "match_load": match_load,
     "match_act": match_act,

@@ -89,3 +89,36 @@ def test_partial_score_lists_problems_and_missing_cards_and_scores_only_a_comple
     assert done["problems"] == [] and done["missing"] == [0, 0]
     assert [p["total"] for p in done["players"]] == [0 + 1 + 3, 0 + 10 + 9]  # queens pair, 7+3, 9+K
     assert done["players"][0]["groups"][0]["cards"] == ["8", "8"]  # a card written by rank alone stays so
+
+
+def test_static_data_is_what_the_pages_draw_before_the_engine_runs() -> None:
+    """The build's data-<lang>.json: every preset with its layout and rules text, the catalogue, setup choices."""
+    from sixcardgolf.ai import LEVELS
+    from sixcardgolf.rules import OPTION_KEYS
+
+    for lang in ("en", "ja"):
+        data = ask("static_data", lang=lang)["result"]
+        assert [p["name"] for p in data["presets"]] == preset_names()
+        nine = next(p for p in data["presets"] if p["name"] == "nine-card")
+        assert (nine["rows"], nine["cols"]) == (3, 3)
+        assert nine["options"] == load_preset("nine-card").to_dict()
+        assert nine["title"] == ask("presets", lang=lang)["result"][6]["title"]
+        assert any(section["statements"] for section in nine["sections"])
+        assert [entry["key"] for entry in data["catalogue"]] == list(OPTION_KEYS)
+        assert data["setup"]["levels"] == list(LEVELS)
+        assert data["setup"]["defaults"]["holes"] == 1 and data["setup"]["defaults"]["players"] == 2  # seed 000
+    assert "error" in ask("static_data", lang="fr")
+
+
+def test_the_built_site_ships_the_static_data_and_the_registered_wheel() -> None:
+    from playground_support import SITE
+
+    built = json.loads((SITE / "playground" / "data-ja.json").read_text(encoding="utf-8"))
+    assert built["presets"] == ask("static_data", lang="ja")["result"]["presets"]
+    lock = json.loads((SITE / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    entry = lock["packages"]["sixcardgolf"]
+    wheel = SITE / "pyodide" / entry["file_name"]
+    import hashlib
+
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    assert built["runtime"]["files"][entry["file_name"]] == wheel.stat().st_size

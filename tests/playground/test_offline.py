@@ -1,0 +1,161 @@
+"""The service worker and the engine's loading, in Chromium: offline after one visit, updates, failures.
+
+- a text page precaches the site but fetches no Pyodide byte;
+- after one visit to the Play page, a reload with the network off starts the engine from the cache and plays;
+- a rebuild (new content, new manifest) replaces the old cache;
+- a wasm that does not compile or a missing runtime file is reported in the page's language with a Retry that
+  works once the file is back.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playground_support import ENGINE_START_MS, REPO, SITE
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+CACHED_FILES = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) out.push(new URL(request.url).pathname);
+  }
+  return out;
+}"""
+
+
+def poll(page: Page, expression: str, timeout_s: float = 60) -> None:
+    """Wait until an async expression is true (page.wait_for_function does not wait for a promise)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {expression}"
+        page.wait_for_timeout(300)
+
+
+def wait_for_cached(page: Page, path_part: str, timeout_s: float = 60) -> None:
+    poll(page, f"({CACHED_FILES})().then(files => files.some(f => f.includes({path_part!r})))", timeout_s)
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 1366, "height": 768})
+    yield made
+    made.close()
+
+
+def test_a_text_page_precaches_the_site_and_fetches_no_pyodide_byte(context: BrowserContext, origin: str) -> None:
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(request.url))
+    page = context.new_page()
+    page.goto(f"{origin}/rules/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: the site is precached
+    wait_for_cached(page, "/ja/play/index.html")  # the whole site, both languages, not just this page
+    cached = page.evaluate(CACHED_FILES)
+    assert any(path.endswith("/playground/data-ja.json") for path in cached)
+    assert not [url for url in fetched if "/pyodide/" in url]
+    assert not [path for path in cached if "/pyodide/" in path]
+
+
+def test_play_works_offline_after_one_visit(context: BrowserContext, origin: str) -> None:
+    page = context.new_page()
+    page.goto(f"{origin}/play/")
+    page.wait_for_selector(".golf-setup", timeout=ENGINE_START_MS)
+    wait_for_cached(page, "/pyodide/pyodide.asm.wasm")
+    wait_for_cached(page, "/pyodide/sixcardgolf-")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(".golf-setup", timeout=ENGINE_START_MS)
+    page.click(".golf-setup button[type=submit]")
+    page.wait_for_selector("#golf-match .golf-table", timeout=ENGINE_START_MS)
+    page.keyboard.press("1")
+    page.wait_for_function("document.querySelectorAll('.golf-grid .golf-face').length >= 1", timeout=30_000)
+    page.goto(f"{origin}/ja/faq/")
+    assert "よくある質問" in page.title()
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the built site (hard links: cheap) on its own server, to rebuild under a running page."""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy, copy_function=os.link)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(copy)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield copy, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_new_build_replaces_the_old_cache(context: BrowserContext, site_copy: tuple[Path, str]) -> None:
+    import sys
+
+    sys.path.insert(0, str(REPO / "playground"))
+    from mkdocs_hook import _write_service_worker
+
+    site, origin = site_copy
+    page = context.new_page()
+    page.goto(f"{origin}/glossary/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    old_caches = page.evaluate("caches.keys()")
+    faq = site / "faq" / "index.html"
+    text = faq.read_text(encoding="utf-8")
+    faq.unlink()  # a hard link: write a new file, not through the link into the real site
+    faq.write_text(text.replace("</h1>", " (rebuilt)</h1>", 1), encoding="utf-8")
+    sw = site / "sw.js"
+    sw.unlink()
+    _write_service_worker(site)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    # The new build's worker takes over and the old cache is gone.
+    poll(page, f"caches.keys().then(keys => keys.length === 1 && keys[0] !== {old_caches[0]!r})")
+    poll(
+        page, "navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated'"
+    )
+    context.set_offline(True)
+    page.goto(f"{origin}/faq/")
+    assert "(rebuilt)" in page.locator("h1").first.inner_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "file", "fault", "expected"),
+    [
+        ("en", "pyodide.asm.wasm", "garbage", "could not compile"),
+        ("ja", "python_stdlib.zip", "missing", "「python_stdlib.zip」を読み込めませんでした"),
+    ],
+)
+def test_a_failed_start_says_why_and_retry_recovers(
+    browser: Browser, origin: str, lang: str, file: str, fault: str, expected: str
+) -> None:
+    context = browser.new_context(service_workers="block")  # requests go through the routes below
+    try:
+        page = context.new_page()
+
+        def broken(route: Route) -> None:
+            if fault == "garbage":
+                route.fulfill(status=200, body=b"\0asm not really", headers={"Content-Type": "application/wasm"})
+            else:
+                route.fulfill(status=404, body=b"not here")
+
+        context.route(f"**/pyodide/{file}", broken)
+        page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/")
+        failed = page.locator(".golf-engine[data-state=failed]")
+        failed.wait_for(timeout=ENGINE_START_MS)
+        assert expected in failed.inner_text()
+        assert failed.get_attribute("role") == "alert"
+        context.unroute(f"**/pyodide/{file}")
+        failed.locator("button").click()
+        page.wait_for_selector(".golf-setup", timeout=ENGINE_START_MS)
+        assert page.locator(".golf-engine").is_hidden()
+    finally:
+        context.close()
