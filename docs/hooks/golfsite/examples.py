@@ -1,4 +1,10 @@
-"""Worked examples: layouts written in card notation, scored by the engine, drawn as SVG with a breakdown."""
+"""Worked examples: layouts written in card notation, scored by the engine, drawn as SVG with a breakdown.
+
+An example is what its caption says: the caption names the preset and every option changed by `set=`, and the
+build refuses an example that could not happen at a table (a card its rules' decks do not hold, or more copies
+of a card than they hold), an option in `set=` that the preset already has, a knock under rules without
+knocking, or a hand-written caption that names another preset.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +12,15 @@ import json
 from html import escape
 
 from sixcardgolf.cards import parse_layout
-from sixcardgolf.describe import adjustment_label, points_text
+from sixcardgolf.describe import adjustment_label, describe_option_value, option_label, points_text
 from sixcardgolf.glossary import term
+from sixcardgolf.presets import Preset, preset_info, preset_names
 from sixcardgolf.rules import Rules
 from sixcardgolf.scoring import PlayerScore, score_table
 
+from .deck import check_deck
 from .labels import card_short, joined, signed, text
-from .markers import Context, MarkerError, marker, preset_arg, rules_arg
+from .markers import Context, MarkerError, marker, parse_set, preset_arg, rules_arg
 from .svg import layout_picture
 
 
@@ -29,6 +37,46 @@ def _total(lang: str) -> str:
     return term("total", lang).capitalize()
 
 
+def rules_name(preset: Preset, options: dict[str, str], lang: str) -> str:
+    """The rules an example is scored with, as its caption names them: the preset's title, then each option
+    that `set=` changes with its value ("Basic, with Four of a kind: on")."""
+    rules = preset.rules.with_options(options) if options else preset.rules
+    values = rules.to_dict()
+    changes = [
+        f"{option_label(key, lang)}{'：' if lang == 'ja' else ': '}{describe_option_value(key, values[key], lang)}"
+        for key in options
+    ]
+    if not changes:
+        return preset.title[lang]
+    return text("rules_with", lang, preset=preset.title[lang], options=joined(changes, lang))
+
+
+def check_changes(preset: Preset, options: dict[str, str]) -> None:
+    """Every option in `set=` must change the preset; otherwise the caption would claim a rule it already has."""
+    if not options:
+        return
+    base = preset.rules.to_dict()
+    changed = preset.rules.with_options(options).to_dict()
+    for key in options:
+        if key in base and base[key] == changed[key]:
+            raise MarkerError(
+                f"set={key}={options[key]} changes nothing: preset {preset.name!r} already has {key}={options[key]}; "
+                "drop it, or the caption would name a rule the preset already has"
+            )
+
+
+def check_caption(preset: Preset, caption: str) -> None:
+    """A hand-written caption may not name a preset other than the one that scores the example."""
+    for name in preset_names():
+        if name == preset.name:
+            continue
+        for title in preset_info(name).title.values():
+            if title in caption and not any(title in own for own in preset.title.values()):
+                raise MarkerError(
+                    f"the caption {caption!r} names the preset {title!r}, but the example is scored with {preset.name!r}"
+                )
+
+
 def _group_label(rules: Rules, index: int, positions: tuple[int, ...], lang: str) -> str:
     numbers = text("and", lang).join(str(p + 1) for p in positions)
     if rules.pairs != "anywhere":
@@ -41,7 +89,7 @@ def _breakdown(rules: Rules, score: PlayerScore, caption: str, lang: str) -> str
     for index, group in enumerate(score.groups):
         cards = " ".join(card_short(c) for c in group.cards)
         if group.cancelled:
-            cards += f" — {text('cancelled', lang)}"
+            cards += f" — {text('cancelled' if len(group.cards) == 2 else 'cancelled_all', lang)}"
         rows.append(
             f'<tr class="golf-group"><th scope="row">{escape(_group_label(rules, index, group.positions, lang))}</th>'
             f'<td>{escape(cards)}</td><td data-points="{group.points}">{escape(points_text(group.points))}</td></tr>'
@@ -100,13 +148,22 @@ def example(ctx: Context, args: dict[str, str]) -> str:
     if ("layout" in args) == ("layouts" in args):
         raise MarkerError("give exactly one of layout= (one player) or layouts= (several, separated by |)")
     preset = preset_arg(args)
+    options = parse_set(args.get("set", ""))
+    check_changes(preset, options)
     rules = rules_arg(args)
     texts = [args["layout"]] if "layout" in args else [part.strip() for part in args["layouts"].split("|")]
     layouts = [parse_layout(t, rules.rows, rules.cols) for t in texts]
+    check_deck(rules, layouts)
     went_out = _seat_arg(args, "went_out", len(layouts))
     knocked = _seat_arg(args, "knocked", len(layouts))
+    if knocked is not None and not rules.knock:
+        raise MarkerError(f"knocked={knocked + 1}, but these rules have no knocking: add knock=true to set=")
+    if knocked is not None and went_out is not None:
+        raise MarkerError("give went_out= or knocked=, not both: nobody goes out in a hole that ends with a knock")
+    if "caption" in args:
+        check_caption(preset, args["caption"])
     scores = score_table(rules, layouts, went_out=went_out, knocked=knocked)
-    title = preset.title[ctx.lang]
+    title = rules_name(preset, options, ctx.lang)
     data = (
         f'data-preset="{preset.name}" data-set="{escape(args.get("set", ""))}" '
         f'data-layouts="{escape(json.dumps(texts), quote=True)}" '

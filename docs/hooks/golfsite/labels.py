@@ -24,6 +24,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "cards": ("Cards", "カード"),
     "part": ("Part of the layout", "手札の部分"),
     "cancelled": ("pair: cancels", "ペアで打ち消し"),
+    "cancelled_all": ("three of a kind: cancels", "3枚そろいで打ち消し"),
+    "rules_with": ("{preset}, with {options}", "{preset}、{options}"),
     "card_points": ("Card points", "カードの得点"),
     "player": ("Player {n}", "プレイヤー{n}"),
     "player_head": ("Player", "プレイヤー"),
@@ -94,6 +96,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "row_label": ("Row {n}", "{n}行目"),
     "column_points": ("Column {n}: {cards}, {points}", "{n}列目：{cards}、{points}"),
     "pair_note": ("a pair", "ペア"),
+    "match_note": ("three of a kind", "3枚そろい"),
 
     "total_word": ("Total: {points}", "合計{points}"),
     "position_word": ("position {n}", "位置{n}"),

@@ -21,6 +21,7 @@ from sixcardgolf.describe import (
     points_text,
     section_title,
 )
+from sixcardgolf.describe_scoring import lowest_text
 from sixcardgolf.errors import GolfError
 from sixcardgolf.glossary import DEFINITIONS, TERMS, term
 from sixcardgolf.option_text import option_help
@@ -158,6 +159,12 @@ def statement(ctx: Context, args: dict[str, str]) -> str:
     if not found:
         raise MarkerError(f"the rule text of preset {args['preset']!r} has no statement with key {args['key']!r}")
     return ("" if ctx.lang == "ja" else " ").join(s.text for s in found)
+
+
+@marker("lowest-rule", required=("preset",), optional=("set",), block=False)
+def lowest_rule(ctx: Context, args: dict[str, str]) -> str:
+    """The sentence that says how a tie for the lowest score of a hole counts."""
+    return lowest_text(rules_arg(args), ctx.lang == "ja")
 
 
 # -- inline facts -------------------------------------------------------------------------------------

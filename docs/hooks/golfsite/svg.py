@@ -104,7 +104,8 @@ def layout_picture(rules: Rules, cards: Sequence[int], groups: Sequence[Group], 
         spoken = text("and", lang).join(card_spoken(c, lang) for c in group.cards)
         points = points_words(group.points, lang)
         if group.cancelled:
-            points = f"{text('pair_note', lang)}, {points}" if lang == "en" else f"{text('pair_note', lang)}で{points}"
+            note = text("pair_note" if len(group.cards) == 2 else "match_note", lang)
+            points = f"{note}, {points}" if lang == "en" else f"{note}で{points}"
         if by_columns:
             described.append(text("column_points", lang, n=index + 1, cards=spoken, points=points))
         else:
