@@ -10,10 +10,14 @@ import sys
 import zlib
 from pathlib import Path
 
+from sixcardgolf.presets import preset_names
+
 REPO = Path(__file__).resolve().parents[2]
 HOOKS = REPO / "docs" / "hooks"
 LANGS = ("en", "ja")
-PAGES = ("", "rules/", "scoring/", "variants/", "strategy/", "faq/", "glossary/", "printables/")
+GAME_PAGES = tuple(f"games/{name}/" for name in preset_names())
+PAGES = ("", "rules/", "walkthrough/", "scoring/", "variants/", "strategy/", "faq/", "glossary/", "printables/",
+         "games/", *GAME_PAGES)  # fmt: skip
 
 
 def tiny_png(width: int = 4, height: int = 6) -> bytes:
@@ -27,11 +31,12 @@ def tiny_png(width: int = 4, height: int = 6) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
-def fake_printables(folder: Path, presets: tuple[str, ...] = ("basic", "jokers")) -> list[dict[str, str]]:
-    """A manifest like the printables helper writes, with placeholder files, for building without it."""
+def fake_printables(folder: Path, presets: tuple[str, ...] | None = None) -> list[dict[str, str]]:
+    """A manifest like the printables helper writes (every preset unless `presets` says), with placeholder files,
+    for building without it."""
     folder.mkdir(parents=True, exist_ok=True)
     documents = []
-    for preset in presets:
+    for preset in presets or preset_names():
         for kind in ("rules", "scorepad"):
             for lang in LANGS:
                 for paper in ("a4", "letter"):

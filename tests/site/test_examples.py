@@ -20,17 +20,12 @@ from sixcardgolf import parse_layout
 from sixcardgolf.describe import describe_option_value, option_label
 from sixcardgolf.presets import preset_info, preset_names
 
-GAME_PAGES = tuple(f"games/{name}/" for name in preset_names())
-
 
 def _examples(site: Path):
     """(lang, page, figure, the table right after it) for every worked example on the site."""
     for lang in LANGS:
-        for page in PAGES + GAME_PAGES:
-            path = page_path(site, lang, page)
-            if not path.is_file():
-                continue
-            root = parse(path)
+        for page in PAGES:
+            root = parse(page_path(site, lang, page))
             following = None
             for element in root.iter():
                 if element.tag == "figure" and "golf-example" in (element.get("class") or "").split():

@@ -4,4 +4,4 @@ drawings generated from the engine (package `sixcardgolf`), so no page restates 
 Importing the package registers every marker (each renderer module registers its own).
 """
 
-from . import examples, ladder, printables, render_rules  # noqa: F401
+from . import examples, games, ladder, printables, render_rules, walkthrough  # noqa: F401

@@ -26,6 +26,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "cancelled": ("pair: cancels", "ペアで打ち消し"),
     "cancelled_all": ("three of a kind: cancels", "3枚そろいで打ち消し"),
     "rules_with": ("{preset}, with {options}", "{preset}、{options}"),
+    "is_basic": ("This is the standard game: every other game on this site changes some of its rules.",
+                 "これが標準のゲームです。このサイトのほかのゲームは、どれもこのルールの一部を変えたものです。"),
+    "differences_caption": ("What {preset} changes from {basic}", "{basic}から変わる点：{preset}"),
+    "play_this": ("Play {preset} in your browser", "「{preset}」をブラウザで遊ぶ"),
     "card_points": ("Card points", "カードの得点"),
     "player": ("Player {n}", "プレイヤー{n}"),
     "player_head": ("Player", "プレイヤー"),
@@ -97,6 +101,30 @@ _TEXT: dict[str, tuple[str, str]] = {
     "column_points": ("Column {n}: {cards}, {points}", "{n}列目：{cards}、{points}"),
     "pair_note": ("a pair", "ペア"),
     "match_note": ("three of a kind", "3枚そろい"),
+    "face_down_word": ("face down", "裏向き"),
+    "wt_deal_title": ("The deal", "配札"),
+    "wt_deal": ("{dealer} deals {size} cards face down to each player, one at a time, and turns up the top card of "
+                "the stock to start the discard pile: the {card}. {first}, on the dealer's left, plays first.",
+                "{dealer}がディーラーです。各プレイヤーに{size}枚ずつ、1枚ずつ裏向きに配り、山札のいちばん上のカード"
+                "（{card}）を表にして捨て札の山を始めます。ディーラーの左の{first}から始めます。"),
+    "wt_opening_title": ("Opening reveal: {player}", "最初に表にするカード：{player}"),
+    "wt_turn_title": ("Turn {n}: {player}", "手番{n}：{player}"),
+    "wt_final_turn_title": ("Turn {n}: {player}'s final turn", "手番{n}：{player}の最後の手番"),
+    "wt_draw": ("Draws the top card of the stock: the {card}.", "山札から1枚引きます。{card}でした。"),
+    "wt_take": ("Takes the {card} from the discard pile.", "捨て札の山から{card}を取ります。"),
+    "wt_discard": ("Throws the {card} onto the discard pile.", "{card}を捨て札の山に捨てます。"),
+    "wt_swap": ("Puts it at position {n}; the {old} that lay there goes face up onto the discard pile.",
+                "それを位置{n}に置きます。そこにあった{old}は、表向きで捨て札の山に出ます。"),
+    "wt_flip": ("Turns up position {n}: the {card}.", "位置{n}を表にします。{card}でした。"),
+    "wt_why": ("Why:", "理由："),
+    "wt_after": ("{player}'s layout afterwards", "このあとの{player}の手札"),
+    "wt_score_title": ("Scoring", "得点計算"),
+    "wt_end_final_turns": ("{player} went out and everyone else has had a final turn, so every card is turned "
+                           "face up and scored.",
+                           "{player}が上がり、ほかの全員が最後の手番を終えたので、すべてのカードを表にして得点を数えます。"),
+    "wt_end_went_out": ("{player} went out, which ends the hole at once: every card is turned face up and scored.",
+                        "{player}が上がったので、ホールはその場で終わります。すべてのカードを表にして得点を数えます。"),
+    "position_card": ("position {n}: {card}", "位置{n}：{card}"),
 
     "total_word": ("Total: {points}", "合計{points}"),
     "position_word": ("position {n}", "位置{n}"),
@@ -125,6 +153,10 @@ _RANK_WORDS = {
 def text(key: str, lang: str, **fields: object) -> str:
     pair = _TEXT[key]
     return (pair[1] if lang == "ja" else pair[0]).format(**fields)
+
+
+def has_text(key: str) -> bool:
+    return key in _TEXT
 
 
 def joined(items: list[str], lang: str) -> str:

@@ -71,17 +71,23 @@ def read_manifest(folder: Path) -> list[dict[str, Any]]:
     return documents
 
 
-@marker("printables")
+@marker("printables", optional=("preset",))
 def printables(ctx: Context, args: dict[str, str]) -> str:
+    """Every sheet and pad in the page's language, or with preset= only that preset's (a game's own page)."""
     documents = read_manifest(ctx.printables_dir)
     mine = [d for d in documents if d["lang"] == ctx.lang]
     if not mine:
         raise MarkerError(f"the printables manifest lists no document in language {ctx.lang!r}")
+    names = preset_names()
+    if "preset" in args:
+        names = [preset_info(args["preset"]).name]
+        if not any(d["preset"] == names[0] for d in mine):
+            raise MarkerError(f"the printables manifest has no document for preset {names[0]!r} in {ctx.lang!r}")
     for document in documents:
         ctx.used_printables.extend(ctx.printables_dir / document[key] for key in ("pdf", "preview"))
     base = f"{ctx.to_root()}{SITE_FOLDER}/"
     figures = []
-    for name in preset_names():
+    for name in names:
         for kind in KINDS:
             found = sorted(
                 (d for d in mine if d["preset"] == name and d["kind"] == kind),

@@ -29,6 +29,7 @@ from sixcardgolf.presets import preset_info, preset_names, presets_using
 from sixcardgolf.rules import CHOICES, OPTION_KEYS, Rules, parse_option
 from sixcardgolf.scoring import ADJUSTMENT_ORDER, AMOUNTS
 
+from .games import game_url
 from .labels import joined, rank_heading, signed, text
 from .markers import Context, MarkerError, flag_arg, marker, preset_arg, rules_arg
 from .svg import positions_diagram
@@ -132,8 +133,10 @@ def value_comparison(ctx: Context, args: dict[str, str]) -> str:
 
 
 # -- rule text ----------------------------------------------------------------------------------------
-@marker("rules", required=("preset",), optional=("section", "set", "headings"))
+@marker("rules", required=("preset",), optional=("section", "set", "headings", "values_table"))
 def rules_text(ctx: Context, args: dict[str, str]) -> str:
+    """The rule statements of a preset, every section (with headings) or one; values_table=yes adds the card
+    values table after the values section, for a page that gives a game's whole rules in one place."""
     preset = preset_arg(args)
     rules = rules_arg(args)
     sections = SECTIONS
@@ -148,8 +151,10 @@ def rules_text(ctx: Context, args: dict[str, str]) -> str:
             f'<li data-key="{escape(s.key)}">{escape(s.text)}</li>' for s in _statements(rules, ctx.lang, section)
         )
         if headings:
-            blocks.append(f"### {section_title(section, ctx.lang)}")
+            blocks.append(f"### {section_title(section, ctx.lang)} {{#rules-{section}}}")
         blocks.append(f'<ul class="golf-rules" data-preset="{preset.name}" data-section="{section}">{items}</ul>')
+        if section == "values" and flag_arg(args, "values_table"):
+            blocks.append(card_values(ctx, {k: v for k, v in args.items() if k in ("preset", "set")}))
     return "\n\n".join(blocks)
 
 
@@ -232,12 +237,13 @@ def presets_using_marker(ctx: Context, args: dict[str, str]) -> str:
 # -- presets and options ------------------------------------------------------------------------------
 @marker("presets")
 def presets_list(ctx: Context, args: dict[str, str]) -> str:
+    """Every preset with its one-line summary; each title links to the game's own page."""
     items = []
     for name in preset_names():
         preset = preset_info(name)
         items.append(
-            f'<dt id="preset-{name}">{escape(preset.title[ctx.lang])} <code>{name}</code></dt>'
-            f"<dd>{escape(preset.summary[ctx.lang])}</dd>"
+            f'<dt id="preset-{name}"><a href="{game_url(ctx, name)}">{escape(preset.title[ctx.lang])}</a> '
+            f"<code>{name}</code></dt><dd>{escape(preset.summary[ctx.lang])}</dd>"
         )
     return f'<dl class="golf-presets">{"".join(items)}</dl>'
 

@@ -139,3 +139,30 @@ def layout_picture(rules: Rules, cards: Sequence[int], groups: Sequence[Group], 
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def table_layout(rules: Rules, cards: Sequence[int], up: int, lang: str, changed: int | None = None) -> str:
+    """A layout during play: face-up cards shown, face-down ones as numbered backs; `changed` (a position) is
+    the card that the turn just placed or turned up, outlined."""
+    width, height = _size(rules, with_foot=False)
+    spoken = []
+    for position, card in enumerate(cards):
+        shown = card_spoken(card, lang) if up >> position & 1 else text("face_down_word", lang)
+        spoken.append(text("position_card", lang, n=position + 1, card=shown))
+    sentence_end = ". " if lang == "en" else "。"
+    label = text("layout_label", lang, size=rules.size, rows=rules.rows, cols=rules.cols) + sentence_end
+    label += joined(spoken, lang) + sentence_end.strip()
+    parts = [_svg_open(width, height, label, "golf-layout golf-in-play")]
+    parts.extend(_column_frame(rules, col, paired=False) for col in range(rules.cols))
+    for position, card in enumerate(cards):
+        x, y = _card_origin(rules, position)
+        if up >> position & 1:
+            parts.append(_face(card, x, y, position + 1, matched=False))
+        else:
+            parts.append(_back(x, y, position + 1))
+        if position == changed:
+            parts.append(
+                f'<rect class="golf-changed" x="{x - 3}" y="{y - 3}" width="{CARD_W + 6}" height="{CARD_H + 6}" rx="8"/>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
