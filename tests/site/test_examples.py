@@ -94,9 +94,9 @@ def _context() -> Context:
     [
         # the same card twice at a one-deck table (the four examples issue 18 found were of this kind)
         ('<!-- golf:example layouts="5H 3S / 5D 4C | KH 3S / KD 4C" preset=four-card knocked=1 -->',
-         "card 3S is written 2 times"),
-        ('<!-- golf:example layout="JK 3S 4D / 5H 6C 7D" preset=basic -->', "card JK is written 1 time,"),
-        ('<!-- golf:example layout="JK 3S 4D / JK 6C JK" preset=jokers -->', "card JK is written 3 times"),
+         "3♠ is written 2 times"),
+        ('<!-- golf:example layout="JK 3S 4D / 5H 6C 7D" preset=basic -->', "these rules use no jokers"),
+        ('<!-- golf:example layout="JK 3S 4D / JK 6C JK" preset=jokers -->', "The joker is written 3 times"),
         ('<!-- golf:example layout="3H 3S 4D / 5H 6C 7D" preset=basic set="pairs=column" -->',
          "set=pairs=column changes nothing"),
         ('<!-- golf:example layouts="3H 3S 4D / 5H 6C 7D | 2H 2S 4C / 5S 6D 7H" preset=basic knocked=1 -->',

@@ -12,13 +12,13 @@ import json
 from html import escape
 
 from sixcardgolf.cards import parse_layout
+from sixcardgolf.deck_check import check_layouts
 from sixcardgolf.describe import adjustment_label, describe_option_value, option_label, points_text
 from sixcardgolf.glossary import term
 from sixcardgolf.presets import Preset, preset_info, preset_names
 from sixcardgolf.rules import Rules
 from sixcardgolf.scoring import PlayerScore, score_table
 
-from .deck import check_deck
 from .labels import card_short, joined, signed, text
 from .markers import Context, MarkerError, marker, parse_set, preset_arg, rules_arg
 from .svg import layout_picture
@@ -153,7 +153,7 @@ def example(ctx: Context, args: dict[str, str]) -> str:
     rules = rules_arg(args)
     texts = [args["layout"]] if "layout" in args else [part.strip() for part in args["layouts"].split("|")]
     layouts = [parse_layout(t, rules.rows, rules.cols) for t in texts]
-    check_deck(rules, layouts)
+    check_layouts(rules, layouts)  # the engine's one card check: every card must be in the table's decks
     went_out = _seat_arg(args, "went_out", len(layouts))
     knocked = _seat_arg(args, "knocked", len(layouts))
     if knocked is not None and not rules.knock:
