@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import struct
 import tempfile
 from html import escape
 from pathlib import Path
@@ -106,11 +107,21 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
             )
             figures.append(
                 f'<figure class="golf-printable" data-preset="{name}" data-kind="{kind}">'
-                f'<img src="{escape(base + first["preview"])}" alt="{escape(alt)}" loading="lazy">'
+                f'<img src="{escape(base + first["preview"])}" alt="{escape(alt)}" loading="lazy"{_size(ctx.printables_dir / first["preview"])}>'
                 f"<figcaption><strong>{escape(kind_name)}</strong> — {escape(preset)}<ul>{links}</ul></figcaption>"
                 "</figure>"
             )
     return f'<div class="golf-printables">{"".join(figures)}</div>'
+
+
+def _size(path: Path) -> str:
+    """A preview's width and height attributes, read from its PNG header, so the page does not shift when the
+    lazily loaded image arrives; empty if the file is not a PNG."""
+    header = path.read_bytes()[:24] if path.is_file() else b""
+    if len(header) < 24 or header[:8] != b"\x89PNG\r\n\x1a\n":
+        return ""
+    width, height = struct.unpack(">II", header[16:24])
+    return f' width="{width}" height="{height}"'
 
 
 def _count(document: dict[str, Any], key: str) -> int:

@@ -144,7 +144,7 @@ def walkthrough(ctx: Context, args: dict[str, str]) -> str:
         raise MarkerError(f"the walked-through hole scores {hole.returns} in play but {[s.total for s in scores]} "
                           "when its final layouts are scored: the engine disagrees with itself")  # fmt: skip
 
-    blocks = [f"### {text('wt_deal_title', lang)} {{#deal}}"]
+    blocks = [f"## {text('wt_deal_title', lang)} {{#deal}}"]
     dealt = text("wt_deal", lang, dealer=_player(hole.dealer, lang), size=rules.size,
                  card=card_spoken(hole.first_discard, lang), first=_player((hole.dealer + 1) % PLAYERS, lang))  # fmt: skip
     blocks.append(f"<p>{escape(dealt)}</p>")
@@ -160,7 +160,7 @@ def walkthrough(ctx: Context, args: dict[str, str]) -> str:
             key = "wt_final_turn_title" if first.final else "wt_turn_title"
             title = text(key, lang, n=turn_number, player=_player(first.seat, lang))
             anchor = f"turn-{turn_number}"
-        blocks.append(f"### {title} {{#{anchor}}}")
+        blocks.append(f"## {title} {{#{anchor}}}")
         steps = "".join(_step(move, lang) for move in group)
         placed = [m.action - A.SWAP for m in group if A.SWAP <= m.action < A.SWAP + A.MAX_POSITIONS]
         picture = table_layout(rules, last.layout, last.up, lang, changed=placed[-1] if placed else None)
@@ -169,7 +169,7 @@ def walkthrough(ctx: Context, args: dict[str, str]) -> str:
             f'<div class="golf-walk-step" data-seat="{last.seat + 1}"><ol class="golf-steps">{steps}</ol>'
             f'<figure class="golf-figure">{picture}<figcaption>{escape(caption)}</figcaption></figure></div>'
         )
-    blocks.append(f"### {text('wt_score_title', lang)} {{#scoring}}")
+    blocks.append(f"## {text('wt_score_title', lang)} {{#scoring}}")
     seat_out = hole.went_out if hole.went_out is not None else 0
     key = f"wt_end_{hole.end_reason}"
     ending = (

@@ -1,0 +1,163 @@
+"""Benchmark: Lighthouse scores of every page of the built site, in both languages, as a phone would see it.
+
+Lighthouse 12.2.3 (npm, pinned in package.json) runs against Debian's Chromium with its default mobile profile
+(a mid-range phone on a slow 4G network, simulated). The site is served from 127.0.0.1 the way a static host
+serves it: gzip for text files (every common host compresses; Python's http.server does not, and Lighthouse would
+then judge the server, not the site). `--no-gzip` measures the bare server instead.
+
+For each page and language the four category scores (performance, accessibility, best practices, SEO) are the
+median of --runs runs; any audit that failed is named. The table goes to bench/results/lighthouse.md. The target
+is at least 95 in every category on every page; the exit status is 1 if a page falls short.
+
+    make build && .venv/bin/python bench/lighthouse.py [--runs 1] [--no-gzip] [PAGE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site"
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM = "/usr/bin/chromium"
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+TARGET = 95
+RESULTS = ROOT / "bench" / "results" / "lighthouse.md"
+COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".wasm", ".map")
+
+sys.path.insert(0, str(ROOT / "bench"))
+from ai_ladder import write_atomically  # noqa: E402  (the benchmarks' one atomic writer)
+
+
+class StaticHost(http.server.SimpleHTTPRequestHandler):
+    """The site as a static host serves it: text compressed with gzip when the browser accepts it."""
+
+    gzip_text = True
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()  # the base class redirects /page to /page/
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.gzip_text and accepts and path.is_file() and path.suffix in COMPRESSIBLE):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return BytesIO(body)
+
+
+def serve(gzip_text: bool) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = type("Host", (StaticHost,), {"gzip_text": gzip_text})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def site_pages() -> list[str]:
+    """Every built page, as a path from the site root ('' for the home page), English first."""
+    pages = []
+    for index in sorted(SITE.rglob("index.html")):
+        relative = index.parent.relative_to(SITE).as_posix()
+        if relative.startswith(("assets", "search", "pyodide", "playground", "engine")):
+            continue
+        pages.append("" if relative == "." else relative + "/")
+    return sorted(pages, key=lambda p: (p.startswith("ja/"), p))
+
+
+def one_run(url: str, out: Path) -> dict[str, object]:
+    done = subprocess.run(
+        [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
+         f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}"],
+        env=dict(os.environ, CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    if done.returncode or not out.is_file():
+        raise SystemExit(f"lighthouse failed on {url}:\n{done.stderr[-2000:]}")
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def failing_audits(report: dict[str, object]) -> list[str]:
+    """Audits that cost points in a category: id and what Lighthouse shows for it."""
+    audits = report["audits"]  # type: ignore[index]
+    names = []
+    for category in CATEGORIES:
+        for ref in report["categories"][category]["auditRefs"]:  # type: ignore[index]
+            audit = audits[ref["id"]]
+            if ref["weight"] and audit.get("score") is not None and audit["score"] < 1:
+                shown = audit.get("displayValue") or ""
+                names.append(f"{ref['id']}{f' ({shown})' if shown else ''}")
+    return names
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--no-gzip", action="store_true")
+    parser.add_argument("pages", nargs="*", help="paths from the site root, e.g. rules/ ja/games/four-card/")
+    args = parser.parse_args()
+    if not (SITE / "index.html").is_file():
+        raise SystemExit("site/ is not built: run `make build` first")
+    if not LIGHTHOUSE.exists():
+        raise SystemExit(f"{LIGHTHOUSE} is missing: run `npm ci`")
+    pages = args.pages or site_pages()
+    load = os.getloadavg()
+    server, origin = serve(gzip_text=not args.no_gzip)
+    rows, short = [], []
+    try:
+        with tempfile.TemporaryDirectory(prefix="lighthouse-") as folder:
+            for page in pages:
+                runs = [one_run(f"{origin}/{page}", Path(folder) / f"run{n}.json") for n in range(args.runs)]
+                scores = {
+                    c: statistics.median(round(100 * r["categories"][c]["score"]) for r in runs) for c in CATEGORIES
+                }
+                problems = sorted({name for r in runs for name in failing_audits(r)})
+                rows.append((page, scores, problems))
+                print(f"  /{page}: " + " ".join(f"{c} {scores[c]:g}" for c in CATEGORIES), flush=True)
+                if min(scores.values()) < TARGET:
+                    short.append(page)
+    finally:
+        server.shutdown()
+    lines = [
+        "# Lighthouse, every page, mobile profile",
+        "",
+        f"Lighthouse 12.2.3 against Debian's Chromium, default mobile profile (simulated slow 4G, mid-range phone), "
+        f"site served from 127.0.0.1 {'without compression' if args.no_gzip else 'with gzip, as a static host serves it'}; "
+        f"median of {args.runs} run(s) per page on this shared 2-core machine (load average at the start "
+        f"{load[0]:.1f}, at the end {os.getloadavg()[0]:.1f}: performance's blocking time grows with the load). "
+        f"Target: {TARGET} in every category.",
+        "Written by `bench/lighthouse.py`.",
+        "",
+        "| page | performance | accessibility | best practices | SEO | audits that cost points |",
+        "|---|---|---|---|---|---|",
+    ]
+    for page, scores, problems in rows:
+        cells = " | ".join(f"{scores[c]:g}" for c in CATEGORIES)
+        lines.append(f"| /{page} | {cells} | {', '.join(problems) or '—'} |")
+    write_atomically(RESULTS, "\n".join(lines) + "\n")
+    print(f"wrote {RESULTS.relative_to(ROOT)}; {len(short)} of {len(rows)} pages below {TARGET}: {' '.join(short)}")
+    return 1 if short else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
