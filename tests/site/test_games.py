@@ -138,7 +138,7 @@ def test_walkthrough_tells_every_move_with_a_reason_and_a_drawing(site: Path) ->
         for li in steps:
             reason = [p for p in li.iter("p") if p.get("class") == "golf-reason"]
             assert reason and len(text(reason[0])) > 10, f"{lang}: a move without its reason"
-        headings = [h.get("id") for h in article.iter("h3")]
+        headings = [h.get("id") for h in article.iter("h2")]
         assert headings[0] == "deal" and headings[-1] == "scoring"
         assert {"opening-1", "opening-2", "turn-1"} <= set(headings)
         turns = [h for h in headings if h.startswith("turn-")]

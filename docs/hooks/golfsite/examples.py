@@ -19,7 +19,7 @@ from sixcardgolf.presets import Preset, preset_info, preset_names
 from sixcardgolf.rules import Rules
 from sixcardgolf.scoring import PlayerScore, score_table
 
-from .labels import card_short, joined, signed, text
+from .labels import and_list, card_short, joined, signed, text
 from .markers import Context, MarkerError, marker, parse_set, preset_arg, rules_arg
 from .svg import layout_picture
 
@@ -78,7 +78,7 @@ def check_caption(preset: Preset, caption: str) -> None:
 
 
 def _group_label(rules: Rules, index: int, positions: tuple[int, ...], lang: str) -> str:
-    numbers = text("and", lang).join(str(p + 1) for p in positions)
+    numbers = and_list([str(p + 1) for p in positions], lang)
     if rules.pairs != "anywhere":
         return text("group_column", lang, n=index + 1, positions=numbers)
     return text("group_pair" if len(positions) > 1 else "group_single", lang, positions=numbers)

@@ -159,6 +159,13 @@ def has_text(key: str) -> bool:
     return key in _TEXT
 
 
+def and_list(items: list[str], lang: str) -> str:
+    """'1, 4 and 7' / '1・4・7': a short list of numbers or names."""
+    if lang == "ja":
+        return "・".join(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def joined(items: list[str], lang: str) -> str:
     return text("list_sep", lang).join(items)
 
