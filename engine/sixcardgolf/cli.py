@@ -1,8 +1,9 @@
-"""Command line: `python -m sixcardgolf score | simulate | rules`.
+"""Command line: `python -m sixcardgolf score | simulate | rules | review`.
 
     score     score one layout per player; prints JSON with every group and adjustment
     simulate  play whole matches with computer players; prints per-seat statistics as JSON
     rules     list the presets, or print a rules value as statements (text) or JSON
+    review    review one player's decisions in a saved match; prints the Play page's review as JSON
 
 Players are numbered from 1 here, as people count them. Any bad input (a card,
 an option, a preset, a count) ends with one line on stderr that names it, and
@@ -152,9 +153,27 @@ def cmd_rules(args: argparse.Namespace) -> dict[str, Any] | str:
     return "\n".join(lines)
 
 
+def cmd_review(args: argparse.Namespace) -> dict[str, Any]:
+    from .review import load_save
+    from .web_review import match_review  # the same answer as the browser's door
+
+    try:
+        with open(args.save, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read the save {args.save!r}: {getattr(error, 'strerror', None) or error}") from None
+    params: dict[str, Any] = {"save": text, "lang": args.lang, "hole": args.hole}
+    if args.seat is not None:
+        players = load_save(text)[0].players
+        if not 1 <= args.seat <= players:
+            raise UsageError(f"--seat {args.seat} is not a player: expected 1 to {players}")
+        params["seat"] = args.seat - 1
+    return match_review(params)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sixcardgolf", description="Six Card Golf: score layouts, simulate matches, print rules.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{score,simulate,rules}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{score,simulate,rules,review}")
 
     score = commands.add_parser("score", help="score layouts (one per player) and print JSON")
     _add_rules_arguments(score)
@@ -178,6 +197,13 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--json", action="store_true", help="print JSON instead of text")
     rules.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the statements (default en)")
     rules.set_defaults(run=cmd_rules)
+
+    review = commands.add_parser("review", help="review a player's decisions in a saved match and print JSON")
+    review.add_argument("save", metavar="SAVE.json", help="a save as the Play page stores it (or a match save)")
+    review.add_argument("--seat", type=int, metavar="N", help="player N (from 1); default: the first person")
+    review.add_argument("--hole", type=int, metavar="H", help="review hole H only (default: every finished hole)")
+    review.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the reasons (default en)")
+    review.set_defaults(run=cmd_review)
     return parser
 
 

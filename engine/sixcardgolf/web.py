@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from . import web_match
+from . import web_match, web_review
 from .deck_check import Table, read_layouts, read_table
 from .describe import (
     SECTIONS,
@@ -187,6 +187,7 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "options_catalogue": options_catalogue,
     "static_data": static_data,
     **web_match.METHODS,
+    **web_review.METHODS,
 }
 
 

@@ -38,6 +38,11 @@ class Hint:
         return self.reason_ja if lang == "ja" else self.reason_en
 
 
+def hint_seed(match_seed: int, step: int) -> int:
+    """The seed of the Hint at `step` (the length of the action log) of a match: the review judges with the same."""
+    return match_seed * 7919 + step
+
+
 def hint(observation: Observation, seed: int) -> Hint:
     """The suggested move for the seat of `observation` (which must be the seat to move) and why."""
     if not observation.legal_actions:
@@ -306,4 +311,4 @@ def _knock_reason(obs: Observation) -> tuple[str, str]:
     )
 
 
-__all__ = ["Hint", "explain", "hint"]
+__all__ = ["Hint", "explain", "hint", "hint_seed"]

@@ -1,0 +1,265 @@
+"""The hole review: where one seat's move differed from a better one, and what it cost.
+
+The save is replayed action by action. At every decision of the reviewed seat
+that offered a choice, in every finished hole, the review asks the Hint what
+it would have shown at that moment (the same observation and the same seed as
+the Play page's Hint button, so a player who followed the Hint has nothing
+flagged) and, where the played move differs, measures what it lost against
+the Hint's move (`review_loss`). Only the seat's observation is read: cards
+it could not see cannot change its review. The reasons are the Hint's own, in
+English and Japanese.
+
+Seats are 0-based here; `to_dict` gives the JSON shape documented in
+engine/README.md ("Hole review").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from . import actions as A
+from .ai.hint import hint, hint_seed
+from .errors import GolfError, SaveError
+from .match import SAVE_FORMAT, Match
+from .observation import Observation
+from .review_loss import FLAG_THRESHOLD, Loss, expected_loss
+
+PLAYGROUND_FORMAT = "sixcardgolf-playground"  # the Play page's save: its seats and a match save
+PLAYGROUND_VERSION = 1
+HUMAN = "human"
+
+Progress = Callable[[int, int], None]  # (decisions judged, decisions in all)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat: what it played, what the Hint would have shown and what that cost."""
+
+    step: int  # index of the played action in the match's action log
+    played: int
+    better: int  # the Hint's move at that moment
+    loss: Loss | None  # None when the played move was the Hint's
+    reason_en: str  # the Hint's reason for `better`
+    reason_ja: str
+
+    @property
+    def flagged(self) -> bool:
+        return self.loss is not None and self.loss.flagged
+
+    def reason(self, lang: str) -> str:
+        return self.reason_ja if lang == "ja" else self.reason_en
+
+
+@dataclass(frozen=True)
+class HoleReview:
+    hole: int  # 1-based, play-off holes continuing the count
+    points: int  # the seat's points for the hole
+    decisions: tuple[Decision, ...]  # every decision with a choice, in the order played
+
+    @property
+    def flagged(self) -> list[Decision]:
+        """The flagged decisions, costliest first (earliest first on equal losses)."""
+        found = [d for d in self.decisions if d.flagged]
+        return sorted(found, key=lambda d: (-_points(d), d.step))
+
+    @property
+    def expected_loss(self) -> float:
+        return sum(_points(d) for d in self.flagged)
+
+    @property
+    def uncertainty(self) -> float:
+        """Standard error of `expected_loss` (the flagged losses are measured on separate deals)."""
+        return float(sum(_error(d) ** 2 for d in self.flagged) ** 0.5)
+
+    @property
+    def accuracy(self) -> float | None:
+        return _accuracy(self.decisions)
+
+
+@dataclass(frozen=True)
+class Review:
+    seat: int
+    holes: tuple[HoleReview, ...]
+
+    @property
+    def accuracy(self) -> float | None:
+        return _accuracy([d for hole in self.holes for d in hole.decisions])
+
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        return {
+            "holes": [
+                {
+                    "hole": hole.hole,
+                    "points": hole.points,
+                    "expected_loss": round(hole.expected_loss, 2),
+                    "uncertainty": round(hole.uncertainty, 2),
+                    "choices": len(hole.decisions),
+                    "accuracy": _rounded(hole.accuracy),
+                    "decisions": [
+                        {
+                            "step": d.step,
+                            "played": A.format_action(d.played),
+                            "better": A.format_action(d.better),
+                            "loss": round(_points(d), 2),
+                            "uncertainty": round(_error(d), 2),
+                            "reason": d.reason(lang),
+                        }
+                        for d in hole.flagged
+                    ],
+                }
+                for hole in self.holes
+            ],
+            "accuracy": _rounded(self.accuracy),
+            "choices": sum(len(hole.decisions) for hole in self.holes),
+            "threshold": FLAG_THRESHOLD,
+        }
+
+
+def _points(decision: Decision) -> float:
+    return decision.loss.points if decision.loss is not None else 0.0
+
+
+def _error(decision: Decision) -> float:
+    return decision.loss.error if decision.loss is not None else 0.0
+
+
+def _accuracy(decisions: list[Decision] | tuple[Decision, ...]) -> float | None:
+    """The share of decisions not flagged: the Hint's move, or within the threshold of it (None: no decisions)."""
+    if not decisions:
+        return None
+    return sum(not d.flagged for d in decisions) / len(decisions)
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+# -- judging -------------------------------------------------------------------------
+# Verdicts already reached in this process, by everything a verdict depends on: the Play page reviews each hole
+# when it ends and then the whole match, and its worker keeps the engine loaded between the two.
+_VERDICTS: dict[tuple[Observation, int, int, int], Decision] = {}
+VERDICTS_KEPT = 2_000  # about a dozen long matches' decisions; the cache starts again when it is full
+
+
+def judge(observation: Observation, played: int, match_seed: int, step: int) -> Decision:
+    """The verdict on `played` at `step` of a match, from the observation of the seat that played it."""
+    key = (observation, played, match_seed, step)
+    found = _VERDICTS.get(key)
+    if found is not None:
+        return found
+    advice = hint(observation, hint_seed(match_seed, step))
+    loss = None
+    if advice.action != played:
+        loss = expected_loss(observation, played, advice.action, random.Random(f"review/{match_seed}/{step}"))
+    decision = Decision(step, played, advice.action, loss, advice.reason_en, advice.reason_ja)
+    if len(_VERDICTS) >= VERDICTS_KEPT:
+        _VERDICTS.clear()
+    _VERDICTS[key] = decision
+    return decision
+
+
+def forget_verdicts() -> None:
+    """Empty the cache of verdicts (for tests that must see every verdict computed afresh)."""
+    _VERDICTS.clear()
+
+
+def replay(match: Match) -> Iterator[tuple[int, Match]]:
+    """The match as it stood before each action of its log: (index in the log, the replayed match)."""
+    fresh = Match(match.rules, match.players, match.seed)
+    for step, action in enumerate(match.log):
+        yield step, fresh
+        fresh.apply_action(action)
+
+
+def seat_decisions(match: Match, seat: int, holes: set[int] | None = None) -> list[tuple[int, int, Observation]]:
+    """(hole number, step, observation) at every decision with a choice of `seat` in the finished holes asked for."""
+    finished = len(match.records)
+    found = []
+    for step, state in replay(match):
+        if match.log[step] == A.NEXT_HOLE or state.current_player() != seat:
+            continue
+        number = len(state.records) + 1
+        if number > finished or (holes is not None and number not in holes):
+            continue
+        if len(state.legal_actions()) > 1:
+            found.append((number, step, state.observation(seat)))
+    return found
+
+
+def review_match(match: Match, seat: int, holes: set[int] | None = None, progress: Progress | None = None) -> Review:
+    """The review of `seat` over the match's finished holes (or those of `holes`, 1-based)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
+        raise GolfError(
+            f"seat {seat!r} is not at this table: expected a seat from 0 to {match.players - 1}",
+            ja=f"席{seat!r}はこのテーブルにありません。0〜{match.players - 1}で指定してください。",
+        )
+    points = seat_decisions(match, seat, holes)
+    by_hole: dict[int, list[Decision]] = {}
+    for done, (number, step, observation) in enumerate(points, start=1):
+        by_hole.setdefault(number, []).append(judge(observation, match.log[step], match.seed, step))
+        if progress is not None:
+            progress(done, len(points))
+    reviewed = [
+        HoleReview(number, record.points[seat], tuple(by_hole.get(number, ())))
+        for number, record in enumerate(match.records, start=1)
+        if holes is None or number in holes
+    ]
+    return Review(seat, tuple(reviewed))
+
+
+# -- saves -------------------------------------------------------------------------------
+def load_save(data: Any) -> tuple[Match, list[str] | None]:
+    """A save as the Play page stores it (or a plain match save): the replayed match and its seats (None: unknown)."""
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise _unreadable(f"it is not valid JSON ({error.msg} at character {error.pos})") from None
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        return _match(data), None
+    if not isinstance(data, dict) or data.get("format") != PLAYGROUND_FORMAT:
+        raise _unreadable(f"it is neither a Play page save ({PLAYGROUND_FORMAT!r}) nor a match save ({SAVE_FORMAT!r})")
+    if data.get("version") != PLAYGROUND_VERSION:
+        raise _unreadable(f"save version {data.get('version')!r} is not supported (expected {PLAYGROUND_VERSION})")
+    match = _match(data.get("match"))
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != match.players or not all(isinstance(s, str) for s in seats):
+        raise _unreadable(f"its seats must be a list of {match.players} names")
+    return match, seats
+
+
+def _match(data: Any) -> Match:
+    try:
+        return Match.from_save(data)
+    except GolfError as error:
+        raise _unreadable(str(error)) from None
+
+
+def _unreadable(detail: str) -> SaveError:
+    return SaveError(
+        f"the save could not be reviewed: {detail}",
+        ja="保存データを読み込めなかったため、振り返りができません。データが壊れているか、別の形式です。",
+    )
+
+
+def default_seat(seats: list[str] | None) -> int:
+    """The seat reviewed when none is asked for: the first person at the table (the first seat if unknown)."""
+    return seats.index(HUMAN) if seats and HUMAN in seats else 0
+
+
+__all__ = [
+    "Decision",
+    "HoleReview",
+    "Review",
+    "default_seat",
+    "forget_verdicts",
+    "judge",
+    "load_save",
+    "replay",
+    "review_match",
+    "seat_decisions",
+]

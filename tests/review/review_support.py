@@ -1,0 +1,50 @@
+"""Saves for the review tests: real deals from a seed, played by a script, the Hint or a computer level."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from sixcardgolf import Match, load_preset, parse_action
+from sixcardgolf.ai import make_policy
+from sixcardgolf.ai.hint import hint, hint_seed
+
+Chooser = Callable[[Match, int], int]  # (match, seat to move) -> action
+
+
+def by_hint(match: Match, seat: int) -> int:
+    """The move the Play page's Hint button shows at this moment."""
+    return hint(match.observation(seat), hint_seed(match.seed, len(match.log))).action
+
+
+def by_level(level: str) -> Chooser:
+    def choose(match: Match, seat: int) -> int:
+        return make_policy(level, match.seed * 1_000 + len(match.log)).choose(match.observation(seat))
+
+    return choose
+
+
+def play(match: Match, choosers: list[Chooser], script: list[str] = ()) -> Match:  # type: ignore[assignment]
+    """Apply `script` (action texts, whoever is to move), then let each seat's chooser finish the match."""
+    for text in script:
+        match.apply_action(parse_action(text))
+    while not match.is_over():
+        if match.hole.is_over():
+            match.next_hole()
+            continue
+        seat = match.current_player()
+        match.apply_action(choosers[seat](match, seat))
+    return match
+
+
+def basic_match(seed: int, holes: int = 1, players: int = 2) -> Match:
+    return Match(load_preset("basic").with_options({"holes": holes}), players, seed)
+
+
+def page_save(match: Match, seats: list[str], log_length: int | None = None) -> str:
+    """The save the Play page keeps, optionally cut to the first `log_length` actions."""
+    data: dict[str, Any] = match.to_save()
+    if log_length is not None:
+        data["actions"] = data["actions"][:log_length]
+    return json.dumps({"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": data})
