@@ -23,7 +23,7 @@ from typing import Any
 
 from . import actions as A
 from .ai.hint import hint, hint_seed
-from .errors import GolfError, SaveError
+from .errors import GolfError, SaveError, UsageError
 from .match import SAVE_FORMAT, Match
 from .observation import Observation
 from .review_loss import FLAG_THRESHOLD, Loss, expected_loss
@@ -193,7 +193,7 @@ def seat_decisions(match: Match, seat: int, holes: set[int] | None = None) -> li
 def review_match(match: Match, seat: int, holes: set[int] | None = None, progress: Progress | None = None) -> Review:
     """The review of `seat` over the match's finished holes (or those of `holes`, 1-based)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
-        raise GolfError(
+        raise UsageError(
             f"seat {seat!r} is not at this table: expected a seat from 0 to {match.players - 1}",
             ja=f"席{seat!r}はこのテーブルにありません。0〜{match.players - 1}で指定してください。",
         )

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import GolfError
+from .errors import UsageError, check_lang
 from .review import Progress, default_seat, load_save, review_match
 
 
 def match_review(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
-    lang = params.get("lang", "en")
-    if lang not in ("en", "ja"):
-        raise GolfError(f"language {lang!r} is not available: expected en or ja", ja=f"言語「{lang}」は使えません。")
+    lang = check_lang(params.get("lang", "en"))
     match, seats = load_save(params.get("save"))
     seat = params.get("seat")
     if seat is None:
@@ -27,12 +25,12 @@ def match_review(params: dict[str, Any], progress: Progress | None = None) -> di
     if params.get("hole") is not None:
         hole = params["hole"]
         if isinstance(hole, bool) or not isinstance(hole, int) or not 1 <= hole <= len(match.records):
-            raise GolfError(
+            raise UsageError(
                 f"hole {hole!r} cannot be reviewed: expected a finished hole, from 1 to {len(match.records)}",
                 ja=f"ホール{hole!r}は振り返れません。終わったホール（1〜{len(match.records)}）を指定してください。",
             )
         holes = {hole}
-    return review_match(match, seat, holes, progress).to_dict(str(lang))
+    return review_match(match, seat, holes, progress).to_dict(lang)
 
 
 METHODS = {"match_review": match_review}
