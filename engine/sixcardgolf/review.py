@@ -162,6 +162,11 @@ def judge(observation: Observation, played: int, match_seed: int, step: int) -> 
     return decision
 
 
+def is_judged(observation: Observation, played: int, match_seed: int, step: int) -> bool:
+    """Is this verdict already in the cache (so `judge` answers at once)?"""
+    return (observation, played, match_seed, step) in _VERDICTS
+
+
 def forget_verdicts() -> None:
     """Empty the cache of verdicts (for tests that must see every verdict computed afresh)."""
     _VERDICTS.clear()
@@ -175,8 +180,19 @@ def replay(match: Match) -> Iterator[tuple[int, Match]]:
         fresh.apply_action(action)
 
 
+def check_seat(match: Match, seat: Any) -> int:
+    """`seat` if it is a seat at the match's table; otherwise a UsageError naming it."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
+        raise UsageError(
+            f"seat {seat!r} is not at this table: expected a seat from 0 to {match.players - 1}",
+            ja=f"席{seat!r}はこのテーブルにありません。0〜{match.players - 1}で指定してください。",
+        )
+    return seat
+
+
 def seat_decisions(match: Match, seat: int, holes: set[int] | None = None) -> list[tuple[int, int, Observation]]:
     """(hole number, step, observation) at every decision with a choice of `seat` in the finished holes asked for."""
+    check_seat(match, seat)
     finished = len(match.records)
     found = []
     for step, state in replay(match):
@@ -192,11 +208,6 @@ def seat_decisions(match: Match, seat: int, holes: set[int] | None = None) -> li
 
 def review_match(match: Match, seat: int, holes: set[int] | None = None, progress: Progress | None = None) -> Review:
     """The review of `seat` over the match's finished holes (or those of `holes`, 1-based)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
-        raise UsageError(
-            f"seat {seat!r} is not at this table: expected a seat from 0 to {match.players - 1}",
-            ja=f"席{seat!r}はこのテーブルにありません。0〜{match.players - 1}で指定してください。",
-        )
     points = seat_decisions(match, seat, holes)
     by_hole: dict[int, list[Decision]] = {}
     for done, (number, step, observation) in enumerate(points, start=1):
@@ -255,8 +266,10 @@ __all__ = [
     "Decision",
     "HoleReview",
     "Review",
+    "check_seat",
     "default_seat",
     "forget_verdicts",
+    "is_judged",
     "judge",
     "load_save",
     "replay",

@@ -5,32 +5,112 @@
 `save` is the Play page's save (text or object); `seat` (0-based, as in the page's `seats`) defaults to the
 first person at the table; `hole` (1-based, optional) reviews that hole alone instead of every finished one.
 The answer's shape is documented in engine/README.md ("Hole review").
+
+A review takes a second or more in the browser, and the worker answers one request at a time, so the page
+works through it in small requests instead of one long one: `match_review_step` (the same params, and
+`limit`, default 1) judges at most `limit` decisions not yet judged and answers `{"done": D, "total": T}`;
+the page moves its progress bar and, between steps, the worker is free for the player's moves. Once `done`
+equals `total`, `match_review` answers at once from the verdicts kept in the worker. `match_replay` gives the
+reviewed seat's observation at each of its decisions, for the step-by-step replay.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import actions as A
 from .errors import UsageError, check_lang
-from .review import Progress, default_seat, load_save, review_match
+from .match import Match
+from .observation import Observation
+from .review import (
+    Progress,
+    check_seat,
+    default_seat,
+    is_judged,
+    judge,
+    load_save,
+    review_match,
+    seat_decisions,
+)
+
+# The last request's save, read and replayed, and the decisions found in it: a review's steps all send the same
+# save, and replaying a nine-hole log with an observation at every action costs more than a step's verdict.
+_prepared: dict[tuple[str, int, tuple[int, ...] | None], tuple[Match, list[tuple[int, int, Observation]]]] = {}
+
+
+def _request(params: dict[str, Any]) -> tuple[Match, int, set[int] | None]:
+    """The match, the reviewed seat and the holes asked for (None: every finished hole), all checked."""
+    match, seats = load_save(params.get("save"))
+    seat = params.get("seat")
+    seat = check_seat(match, default_seat(seats) if seat is None else seat)
+    hole = params.get("hole")
+    if hole is None:
+        return match, seat, None
+    if isinstance(hole, bool) or not isinstance(hole, int) or not 1 <= hole <= len(match.records):
+        raise UsageError(
+            f"hole {hole!r} cannot be reviewed: expected a finished hole, from 1 to {len(match.records)}",
+            ja=f"ホール{hole!r}は振り返れません。終わったホール（1〜{len(match.records)}）を指定してください。",
+        )
+    return match, seat, {hole}
+
+
+def _prepare(params: dict[str, Any]) -> tuple[Match, list[tuple[int, int, Observation]]]:
+    save = params.get("save")
+    key = None
+    if isinstance(save, str):
+        hole = params.get("hole")
+        key = (save, params.get("seat", -1), (hole,) if isinstance(hole, int) else None)
+        if key in _prepared:
+            return _prepared[key]
+    match, seat, holes = _request(params)
+    prepared = match, seat_decisions(match, seat, holes)
+    if key is not None:
+        _prepared.clear()
+        _prepared[key] = prepared
+    return prepared
 
 
 def match_review(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
     lang = check_lang(params.get("lang", "en"))
-    match, seats = load_save(params.get("save"))
-    seat = params.get("seat")
-    if seat is None:
-        seat = default_seat(seats)
-    holes = None
-    if params.get("hole") is not None:
-        hole = params["hole"]
-        if isinstance(hole, bool) or not isinstance(hole, int) or not 1 <= hole <= len(match.records):
-            raise UsageError(
-                f"hole {hole!r} cannot be reviewed: expected a finished hole, from 1 to {len(match.records)}",
-                ja=f"ホール{hole!r}は振り返れません。終わったホール（1〜{len(match.records)}）を指定してください。",
-            )
-        holes = {hole}
+    match, seat, holes = _request(params)
     return review_match(match, seat, holes, progress).to_dict(lang)
 
 
-METHODS = {"match_review": match_review}
+def match_review_step(params: dict[str, Any]) -> dict[str, int]:
+    check_lang(params.get("lang", "en"))
+    limit = params.get("limit", 1)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise UsageError(
+            f"limit {limit!r} is not allowed: expected a whole number of decisions, 1 or more",
+            ja=f"limit（{limit!r}）は1以上の整数で指定してください。",
+        )
+    match, decisions = _prepare(params)
+    done = judged = 0
+    for _, step, observation in decisions:
+        played = match.log[step]
+        if not is_judged(observation, played, match.seed, step):
+            if judged == limit:
+                continue
+            judge(observation, played, match.seed, step)
+            judged += 1
+        done += 1
+    return {"done": done, "total": len(decisions)}
+
+
+def match_replay(params: dict[str, Any]) -> dict[str, Any]:
+    check_lang(params.get("lang", "en"))
+    match, decisions = _prepare(params)
+    return {
+        "steps": [
+            {
+                "step": step,
+                "hole": number,
+                "played": A.format_action(match.log[step]),
+                "observation": observation.to_dict(),
+            }
+            for number, step, observation in decisions
+        ]
+    }
+
+
+METHODS = {"match_review": match_review, "match_review_step": match_review_step, "match_replay": match_replay}

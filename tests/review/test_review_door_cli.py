@@ -11,18 +11,19 @@ from typing import Any
 import pytest
 from review_support import basic_match, by_hint, by_level, page_save, play
 
-from sixcardgolf import Match
+from sixcardgolf import Match, format_card
 from sixcardgolf import actions as A
 from sixcardgolf.cli import main
-from sixcardgolf.review import replay, review_match
+from sixcardgolf.hole import Phase
+from sixcardgolf.review import forget_verdicts, replay, review_match, seat_decisions
 from sixcardgolf.web import handle
 
 HOLE_KEYS = {"hole", "points", "expected_loss", "uncertainty", "choices", "accuracy", "decisions"}
 DECISION_KEYS = {"step", "played", "better", "loss", "uncertainty", "reason"}
 
 
-def ask(**params: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps({"method": "match_review", "params": params})))  # type: ignore[no-any-return]
+def ask(method: str = "match_review", **params: Any) -> dict[str, Any]:
+    return json.loads(handle(json.dumps({"method": method, "params": params})))  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")
@@ -130,3 +131,41 @@ def test_the_command_line_names_a_missing_file_or_a_player_not_at_the_table(
         assert stopped.value.code == 2
         err = capsys.readouterr().err
         assert expected in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_page_can_work_through_a_review_step_by_step(save: str) -> None:
+    forget_verdicts()
+    seen = []
+    while True:
+        answer = ask(method="match_review_step", save=save, seat=0, hole=2)
+        assert answer["ok"], answer
+        seen.append(answer["result"])
+        if answer["result"]["done"] == answer["result"]["total"]:
+            break
+    total = seen[0]["total"]
+    assert total >= 8 and seen == [{"done": done, "total": total} for done in range(1, total + 1)]
+    stepped = ask(save=save, seat=0, hole=2)["result"]
+    forget_verdicts()
+    assert stepped == ask(save=save, seat=0, hole=2)["result"]  # the kept verdicts are the ones computed afresh
+
+
+def test_the_replay_shows_each_decision_as_the_player_saw_it(save: str, pass_and_play: Match) -> None:
+    steps = ask(method="match_replay", save=save, seat=0, hole=1)["result"]["steps"]
+    assert [s["step"] for s in steps] == [step for _, step, _ in seat_decisions(pass_and_play, 0, {1})]
+    by_step = {entry["step"]: entry for entry in steps}
+    for step, replayed in replay(pass_and_play):
+        if step not in by_step:
+            continue
+        entry, state = by_step[step], replayed.hole
+        observation = entry["observation"]
+        assert entry["hole"] == 1 and A.parse_action(entry["played"]) == pass_and_play.log[entry["step"]]
+        assert observation["seat"] == 0 and entry["played"] in observation["legal_actions"]
+        for seat, layout in enumerate(observation["layouts"]):
+            for position, place in enumerate(layout):
+                face_up = bool(state.up[seat] >> position & 1)
+                assert (place["card"] is not None) == face_up  # no peeking in the basic game: face-up cards only
+                if face_up:
+                    assert place["card"] == format_card(state.layouts[seat][position])
+        assert observation["discard"] == [format_card(c) for c in state.discard]
+        holding = state.phase == Phase.HOLDING
+        assert observation["held"] == (format_card(state.held) if holding else None)
