@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import LANGS, check_lang
+from .messages import check_lang, text
 from .rules import Rules
 
 
@@ -16,7 +16,7 @@ class Statement:
 
 
 def lang_index(lang: str) -> int:
-    return LANGS.index(check_lang(lang))
+    return 0 if check_lang(lang) == "en" else 1
 
 
 def points_text(points: int) -> str:
@@ -24,7 +24,15 @@ def points_text(points: int) -> str:
     return f"−{-points}" if points < 0 else str(points)
 
 
-def lowest_text(rules: Rules, ja: bool) -> str:
-    if rules.tie_counts_as_lowest:
-        return "最低点で並んだ場合も最低点とみなします。" if ja else "A tie for lowest counts as lowest."
-    return "最低点で並んだ場合は最低点とみなしません。" if ja else "A tie for lowest does not count as lowest."
+def lowest_text(rules: Rules, lang: str) -> str:
+    return text("rules.lowest.tie_counts" if rules.tie_counts_as_lowest else "rules.lowest.tie_not", lang)
+
+
+def plural_key(key: str, count: int) -> str:
+    """`key_one` for a count of one, `key_other` otherwise (both languages keep both keys)."""
+    return f"{key}_one" if count == 1 else f"{key}_other"
+
+
+def sentences(parts: list[str], lang: str) -> str:
+    """Sentences run together: a space between them in English, none in Japanese."""
+    return ("" if lang == "ja" else " ").join(parts)

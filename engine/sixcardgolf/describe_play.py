@@ -1,10 +1,17 @@
-"""Rule text for players, set-up, the turn and the end of a hole."""
+"""Rule text for players, set-up, the turn and the end of a hole.
+
+Each statement is chosen to be true of the rules value it describes: a sentence
+that applies only under some options is left out, or replaced by its variant,
+when they are off. The words are in the message catalogues (`messages/*.toml`).
+"""
 
 from __future__ import annotations
 
-from .describe_common import Statement, lowest_text
+from .cards import CARDS_PER_DECK
+from .describe_common import Statement, lowest_text, plural_key, sentences
 from .errors import RulesError
-from .rules import MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_MAX_PLAYERS, Rules
+from .messages import text
+from .rules import EARLY_KNOCK_MAX_HIDDEN, ENDGAME_MAX_HIDDEN, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_MAX_PLAYERS, Rules
 from .scoring import AMOUNTS
 
 
@@ -26,313 +33,105 @@ def _deck_ranges(rules: Rules) -> list[tuple[int, int, int]]:
 
 
 def players_statements(rules: Rules, lang: str) -> list[Statement]:
-    ja = lang == "ja"
     runs = _deck_ranges(rules)
     most = runs[-1][1]
     usual = min(most, RECOMMENDED_MAX_PLAYERS)
-    out = [
-        Statement(
-            "players",
-            "players",
-            f"{MIN_PLAYERS}〜{usual}人で遊びます。カードが足りれば{most}人まで遊べます。"
-            if ja and most > usual
-            else f"{MIN_PLAYERS}〜{usual}人で遊びます。"
-            if ja
-            else f"For {MIN_PLAYERS} to {usual} players; up to {most} if the cards allow."
-            if most > usual
-            else f"For {MIN_PLAYERS} to {usual} players.",
-        )
-    ]
-    per_deck = 52 + rules.jokers_per_deck
-    parts = []
-    for first, last, decks in runs:
-        open_ended = (first, last, decks) == runs[-1] and most == MAX_PLAYERS and first != last
-        if ja:
-            span = f"{first}人以上" if open_ended else f"{first}〜{last}人" if first != last else f"{first}人"
-            parts.append(f"{span}なら{decks}組")
-        else:
-            span = f"{first} or more" if open_ended else f"{first}–{last}" if first != last else f"{first}"
-            parts.append(f"{decks} for {span} players")
+    count = "rules.players.count_more" if most > usual else "rules.players.count"
+    out = [Statement("players", "players", text(count, lang, low=MIN_PLAYERS, usual=usual, most=most))]
+    per_deck = CARDS_PER_DECK + rules.jokers_per_deck
     if rules.decks != "auto":
-        text = (
-            f"人数にかかわらず、トランプを{rules.decks}組（{rules.decks * per_deck}枚）使います。"
-            if ja
-            else f"Use {rules.decks} deck(s) of cards ({rules.decks * per_deck} cards) whatever the number of players."
-        )
+        decks = int(rules.decks)
+        key = plural_key("rules.players.decks_fixed", decks)
+        out.append(Statement("players", "decks", text(key, lang, decks=decks, cards=decks * per_deck)))
     else:
-        text = f"トランプの組数は人数で決まります：{'、'.join(parts)}です。" if ja else f"Decks: {', '.join(parts)}."
-    out.append(Statement("players", "decks", text))
-    if rules.jokers_per_deck:
-        jokers = rules.jokers_per_deck
-        text = (
-            f"各デッキにジョーカーを{jokers}枚入れます（1組{per_deck}枚）。"
-            if ja
-            else f"Add {jokers} joker{'s' if jokers > 1 else ''} to each deck ({per_deck} cards a deck)."
-        )
+        parts = []
+        for first, last, decks in runs:
+            open_ended = (first, last, decks) == runs[-1] and most == MAX_PLAYERS and first != last
+            run = "run_open" if open_ended else "run_range" if first != last else "run_one"
+            parts.append(text(f"rules.players.{run}", lang, first=first, last=last, decks=decks))
+        joined = text("list.separator", lang).join(parts)
+        out.append(Statement("players", "decks", text("rules.players.decks_by_count", lang, runs=joined)))
+    jokers = rules.jokers_per_deck
+    if jokers:
+        key = plural_key("rules.players.jokers", jokers)
+        out.append(Statement("players", "jokers_per_deck", text(key, lang, jokers=jokers, per_deck=per_deck)))
     else:
-        text = "ジョーカーは使いません（1組52枚）。" if ja else "Leave the jokers out (52 cards a deck)."
-    out.append(Statement("players", "jokers_per_deck", text))
-    out.append(
-        Statement(
-            "players",
-            "duplicates",
-            "複数のデッキを混ぜても問題ありません。ランクは一致するかどうかだけを見ます。"
-            if ja
-            else "Mixing several decks is fine: ranks are only ever matched, never compared.",
-        )
-    )
+        out.append(Statement("players", "jokers_per_deck", text("rules.players.no_jokers", lang, per_deck=per_deck)))
+    if any(decks > 1 for _, _, decks in runs):
+        out.append(Statement("players", "duplicates", text("rules.players.duplicates", lang)))
     return out
 
 
 def setup_statements(rules: Rules, lang: str) -> list[Statement]:
-    ja = lang == "ja"
-    rows, cols, size, reveals = rules.rows, rules.cols, rules.size, rules.initial_reveals
+    size, reveals = rules.size, rules.initial_reveals
     out = [
-        Statement(
-            "setup",
-            "layout",
-            f"ディーラーは各プレイヤーに{size}枚ずつ、1枚ずつ時計回りに裏向きで配ります。"
-            f"各自、カードを見ずに{cols}枚ずつ{rows}行に並べます（{cols}列ができます）。"
-            if ja
-            else f"The dealer deals {size} cards face down to each player, one at a time, clockwise. "
-            f"Each player lays them out unseen in {rows} rows of {cols}, making {cols} columns.",
-        ),
-        Statement(
-            "setup",
-            "stock",
-            "残りのカードを山札として中央に置き、いちばん上を表向きにして捨て札の山を始めます。"
-            if ja
-            else "The rest of the cards form the stock; its top card is turned face up to start the discard pile.",
-        ),
+        Statement("setup", "layout", text("rules.setup.layout", lang, size=size, rows=rules.rows, cols=rules.cols)),
+        Statement("setup", "stock", text("rules.setup.stock", lang)),
     ]
     if rules.peek and reveals:
-        text = (
-            f"最初の手番の前に、各自が自分のカードを好きな{reveals}枚だけのぞき見して、裏向きに戻します。"
-            "のぞき見したカードは得点計算まで、ほかの人には見せません。"
-            if ja
-            else f"Before the first turn, each player peeks at any {reveals} of their own cards and turns them "
-            "back face down; the others do not see them until scoring."
-        )
+        opening = "peek"
     elif reveals == size:
-        text = (
-            f"最初の手番の前に、各自が{size}枚すべてを表向きにします。"
-            if ja
-            else f"Before the first turn, each player turns all {size} cards face up."
-        )
-    elif reveals:
-        text = (
-            f"最初の手番の前に、各自が自分のカードを好きな{reveals}枚だけ表向きにします。"
-            if ja
-            else f"Before the first turn, each player turns any {reveals} of their own cards face up."
-        )
+        opening = "reveal_all"
     else:
-        text = "最初はすべてのカードが裏向きのまま始めます。" if ja else "Every card starts face down."
-    out.append(Statement("setup", "initial_reveals", text))
-    out.append(
-        Statement(
-            "setup",
-            "hidden",
-            "裏向きのカードは、持ち主も含めて誰も見てはいけません。"
-            if ja
-            else "Nobody may look at a face-down card, not even its owner.",
-        )
-    )
-    out.append(
-        Statement(
-            "setup",
-            "rotation",
-            "ディーラーの左隣から始めて時計回りに進みます。ホールごとにディーラーは左へ1人ずつ移り、毎回すべてのカードをよく切り直します。"
-            if ja
-            else "The player to the dealer's left starts and play goes clockwise. The deal moves one seat left "
-            "for each new hole, and every hole starts from a freshly shuffled full deck.",
-        )
-    )
+        opening = "reveal_some" if reveals else "reveal_none"
+    out.append(Statement("setup", "initial_reveals", text(f"rules.setup.{opening}", lang, size=size, reveals=reveals)))
+    if opening == "peek":
+        out.append(Statement("setup", "hidden", text("rules.setup.hidden_peek", lang)))
+    elif opening != "reveal_all":  # with every card up from the start nothing is ever face down
+        out.append(Statement("setup", "hidden", text("rules.setup.hidden", lang)))
+    out.append(Statement("setup", "rotation", text("rules.setup.rotation", lang)))
     return out
 
 
 # -- the turn ----------------------------------------------------------------------
+def has_final_round(rules: Rules) -> bool:
+    """Whether a hole under `rules` can have a final round of turns (after going out or a knock)."""
+    return rules.end_of_hole == "final_turns" or rules.knock
+
+
 def turn_statements(rules: Rules, lang: str) -> list[Statement]:
-    ja = lang == "ja"
     out = [
-        Statement(
-            "turn",
-            "draw",
-            "手番では、山札のいちばん上か捨て札の山のいちばん上から1枚引きます。"
-            if ja
-            else "On your turn, take one card: the top of the stock or the top of the discard pile.",
-        ),
-        Statement(
-            "turn",
-            "swap",
-            "引いたカードを使うなら、自分のカード（表向きでも裏向きでも）1枚と入れ替えて表向きに置き、"
-            "元のカードを表向きで捨て札の山に出します。入れ替える位置を先に決めるので、裏向きのカードは見ないまま手放します。"
-            if ja
-            else "To keep it, put it face up in place of any one of your cards, face up or face down, and put the "
-            "replaced card face up on the discard pile. You choose the position first, so a face-down card "
-            "leaves unseen and is then shown to all.",
-        ),
+        Statement("turn", "draw", text("rules.turn.draw", lang)),
+        Statement("turn", "swap", text("rules.turn.swap", lang)),
     ]
-    if rules.discard_pickup_must_swap:
-        text = (
-            "捨て札の山から取ったカードは、必ず手札と入れ替えます。そのまま捨て直すことはできません。"
-            if ja
-            else "A card taken from the discard pile must go into your layout; you may not throw it straight back."
-        )
-    else:
-        text = (
-            "捨て札の山から取ったカードを、使わずにそのまま捨て直してもかまいません。"
-            if ja
-            else "A card taken from the discard pile may be thrown straight back instead of used."
-        )
-    out.append(Statement("turn", "discard_pickup_must_swap", text))
-    stock_text = {
-        "never": (
-            "山札から引いたカードは、使わずに捨てて手番を終えてもかまいません。",
-            "A card drawn from the stock may be discarded instead; your turn then ends.",
-        ),
-        "always": (
-            "山札から引いたカードを捨てた場合は、自分の裏向きのカードを1枚必ず表にします（裏向きのカードが残っていれば）。",
-            "A card drawn from the stock may be discarded, but then you must turn one of your face-down cards face "
-            "up (if you have one left).",
-        ),
-        "endgame": (
-            "山札から引いたカードは捨ててもかまいません。誰か（自分を含む）の裏向きのカードが1枚以下になったら、"
-            "捨てたあとに自分の裏向きのカードを1枚表にすることもできます（しなくてもかまいません）。",
-            "A card drawn from the stock may be discarded. Once any player, you included, has one or no face-down "
-            "card left, you may also turn one of your face-down cards up after discarding (or skip it).",
-        ),
-    }[rules.flip_on_discard]
-    out.append(Statement("turn", "flip_on_discard", stock_text[0] if ja else stock_text[1]))
+    pickup = "pickup_must_swap" if rules.discard_pickup_must_swap else "pickup_may_discard"
+    out.append(Statement("turn", "discard_pickup_must_swap", text(f"rules.turn.{pickup}", lang)))
+    stock_discard = text(f"rules.turn.stock_discard_{rules.flip_on_discard}", lang, most=ENDGAME_MAX_HIDDEN)
+    out.append(Statement("turn", "flip_on_discard", stock_discard))
     if rules.flip_as_action:
-        out.append(
-            Statement(
-                "turn",
-                "flip_as_action",
-                "カードを引く代わりに、自分の裏向きのカードを1枚表にするだけで手番を終えることもできます。"
-                if ja
-                else "Instead of drawing, you may spend your whole turn turning one of your face-down cards up.",
-            )
-        )
+        out.append(Statement("turn", "flip_as_action", text("rules.turn.flip_as_action", lang)))
     if rules.knock:
-        out.append(Statement("turn", "knock", knock_text(rules, ja)))
+        out.append(Statement("turn", "knock", knock_text(rules, lang)))
     if rules.early_knock:
-        out.append(
-            Statement(
-                "turn",
-                "early_knock",
-                "裏向きのカードが1〜2枚のときは、手番を使ってそれをすべて表にし、ホールをその場で終わらせられます（早ノック）。"
-                "最後の手番の最中にはできません。早ノックは上がりとして扱います（上がりの加点・減点の対象です）。"
-                if ja
-                else "With one or two face-down cards left, you may spend your turn turning them all up; the hole "
-                "then ends at once (an early knock). Not allowed during the final round of turns. An early knock "
-                "counts as going out, for every bonus or penalty for going out.",
-            )
-        )
-    out.append(
-        Statement(
-            "turn",
-            "no_rearranging",
-            "表にしたカードが裏に戻ることはなく、手札の並びを入れ替えることもできません。表向きのカードも、あとの手番で入れ替えられます。"
-            if ja
-            else "Cards never turn back face down and the layout is never rearranged. A face-up card can be "
-            "replaced again on a later turn.",
-        )
-    )
+        parts = [text("rules.turn.early_knock", lang, most=EARLY_KNOCK_MAX_HIDDEN)]
+        if has_final_round(rules):
+            parts.append(text("rules.turn.early_knock_not_final", lang))
+        if rules.going_out_bonus or rules.going_out_penalty:
+            parts.append(text("rules.turn.early_knock_going_out", lang))
+        out.append(Statement("turn", "early_knock", sentences(parts, lang)))
+    out.append(Statement("turn", "no_rearranging", text("rules.turn.no_rearranging", lang)))
     return out
 
 
-def knock_text(rules: Rules, ja: bool) -> str:
-    base = (
-        "カードを引く代わりにノックできます。ほかのプレイヤーはノックせずに1回ずつ手番を行い、そのあと得点を数えます。"
-        if ja
-        else "Instead of drawing, you may knock: every other player then has one more turn, without knocking, "
-        "and the hole is scored."
-    )
-    lowest = lowest_text(rules, ja)
-    penalty = {
-        "none": ("ノックに罰点はありません。", "Knocking carries no penalty."),
-        "plus10": (
-            f"ノックした人が最低点でなければ{AMOUNTS['knock_plus10']}点を加えます。",
-            f"A knocker who is not lowest adds {AMOUNTS['knock_plus10']} points.",
-        ),
-        "double_plus5": (
-            f"ノックした人が最低点でなければ、得点を2倍にして{AMOUNTS['knock_double_plus5']}点を加えます"
-            f"（0点以下なら{AMOUNTS['knock_double_plus5']}点を加えるだけです）。",
-            f"A knocker who is not lowest doubles their score and adds {AMOUNTS['knock_double_plus5']} "
-            f"(a score of 0 or less just adds {AMOUNTS['knock_double_plus5']}).",
-        ),
-        "worst": (
-            "ノックした人が最低点でなければ、そのホールでいちばん悪い得点と同じ点になります。",
-            "A knocker who is not lowest takes the worst score of the hole.",
-        ),
-    }[rules.knock_penalty]
-    parts = [base, penalty[0] if ja else penalty[1]]
+def knock_text(rules: Rules, lang: str) -> str:
+    amount = AMOUNTS["knock_double_plus5"] if rules.knock_penalty == "double_plus5" else AMOUNTS["knock_plus10"]
+    parts = [
+        text("rules.knock.base", lang),
+        text(f"rules.knock.penalty_{rules.knock_penalty}", lang, amount=amount),
+    ]
     if rules.knock_reward_zero:
-        parts.append(
-            "最低点でノックした人の得点は0点になります（マイナスならそのままです）。"
-            if ja
-            else "A knocker who is lowest scores 0 (a negative score is kept)."
-        )
+        parts.append(text("rules.knock.reward_zero", lang))
     if rules.knock_penalty != "none" or rules.knock_reward_zero:
-        parts.append(lowest)
-    return ("" if ja else " ").join(parts)
+        parts.append(lowest_text(rules, lang))
+    return sentences(parts, lang)
 
 
 # -- ending a hole -------------------------------------------------------------------
 def ending_statements(rules: Rules, lang: str) -> list[Statement]:
-    ja = lang == "ja"
-    if rules.end_of_hole == "final_turns":
-        text = (
-            "手番の終わりに手札がすべて表向きになったプレイヤーが出たら（上がり）、ほかの全員が順番に最後の手番を1回ずつ行います。"
-            "上がった人にはもう手番がなく、最後の手番の途中でほかの誰かが上がってもやり直しにはなりません。"
-            if ja
-            else "When a player's cards are all face up at the end of their turn (they go out), every other player "
-            "has exactly one more turn, in order. The player who went out gets no further turn, and the final round "
-            "does not restart if someone else goes out during it."
-        )
-    else:
-        text = (
-            "誰かの手札がすべて表向きになった時点で（上がり）、ホールはすぐに終わります。ほかの人に手番はありません。"
-            if ja
-            else "The hole ends the moment a player's cards are all face up (they go out); nobody has another turn."
-        )
-    out = [Statement("ending", "end_of_hole", text)]
+    out = [Statement("ending", "end_of_hole", text(f"rules.ending.{rules.end_of_hole}", lang))]
     if rules.end_of_hole == "immediate" and rules.knock:
-        out.append(
-            Statement(
-                "ending",
-                "knock_round",
-                "ノックのあとの最後の手番の途中で誰かが上がっても、その手番は最後まで続けます。"
-                if ja
-                else "After a knock, the final round of turns is always played out, even if someone goes out during it.",
-            )
-        )
-    out.append(
-        Statement(
-            "ending",
-            "recycle",
-            "山札がなくなったら、捨て札の山のいちばん上を残し、残りを切り直して新しい山札にします。"
-            if ja
-            else "If the stock runs out, keep the top discard in place and shuffle the rest of the discard pile "
-            "into a new stock.",
-        )
-    )
-    out.append(
-        Statement(
-            "ending",
-            "turn_limit",
-            f"いつまでも終わらないことがないよう、{rules.turn_limit}手番でホールを終えます。"
-            if ja
-            else f"So that no hole runs forever, a hole also ends after {rules.turn_limit} turns.",
-        )
-    )
-    out.append(
-        Statement(
-            "ending",
-            "reveal_all",
-            "ホールが終わったら、裏向きのカードをすべて表にしてから全員の得点を数えます。"
-            if ja
-            else "At the end of a hole, every hidden card is turned up and every layout is scored.",
-        )
-    )
+        out.append(Statement("ending", "knock_round", text("rules.ending.knock_round", lang)))
+    out.append(Statement("ending", "recycle", text("rules.ending.recycle", lang)))
+    out.append(Statement("ending", "turn_limit", text("rules.ending.turn_limit", lang, limit=rules.turn_limit)))
+    out.append(Statement("ending", "reveal_all", text("rules.ending.reveal_all", lang)))
     return out
