@@ -169,7 +169,7 @@ def statement(ctx: Context, args: dict[str, str]) -> str:
 @marker("lowest-rule", required=("preset",), optional=("set",), block=False)
 def lowest_rule(ctx: Context, args: dict[str, str]) -> str:
     """The sentence that says how a tie for the lowest score of a hole counts."""
-    return lowest_text(rules_arg(args), ctx.lang == "ja")
+    return lowest_text(rules_arg(args), ctx.lang)
 
 
 # -- inline facts -------------------------------------------------------------------------------------
