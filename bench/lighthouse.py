@@ -9,7 +9,7 @@ For each page and language the four category scores (performance, accessibility,
 median of --runs runs; any audit that failed is named. The table goes to bench/results/lighthouse.md. The target
 is at least 95 in every category on every page; the exit status is 1 if a page falls short.
 
-    make build && .venv/bin/python bench/lighthouse.py [--runs 1] [--no-gzip] [PAGE ...]
+    make build && .venv/bin/python bench/lighthouse.py [--runs 1] [--no-gzip] [--site DIR] [PAGE ...]
 """
 
 from __future__ import annotations
@@ -68,18 +68,18 @@ class StaticHost(http.server.SimpleHTTPRequestHandler):
         return BytesIO(body)
 
 
-def serve(gzip_text: bool) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve(site: Path, gzip_text: bool) -> tuple[http.server.ThreadingHTTPServer, str]:
     handler = type("Host", (StaticHost,), {"gzip_text": gzip_text})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def site_pages() -> list[str]:
+def site_pages(site: Path) -> list[str]:
     """Every built page, as a path from the site root ('' for the home page), English first."""
     pages = []
-    for index in sorted(SITE.rglob("index.html")):
-        relative = index.parent.relative_to(SITE).as_posix()
+    for index in sorted(site.rglob("index.html")):
+        relative = index.parent.relative_to(site).as_posix()
         if relative.startswith(("assets", "search", "pyodide", "playground", "engine")):
             continue
         pages.append("" if relative == "." else relative + "/")
@@ -114,15 +114,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--no-gzip", action="store_true")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site (default: site/)")
     parser.add_argument("pages", nargs="*", help="paths from the site root, e.g. rules/ ja/games/four-card/")
     args = parser.parse_args()
-    if not (SITE / "index.html").is_file():
-        raise SystemExit("site/ is not built: run `make build` first")
+    if not (args.site / "index.html").is_file():
+        raise SystemExit(f"{args.site} holds no built site: run `make build` first")
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"{LIGHTHOUSE} is missing: run `npm ci`")
-    pages = args.pages or site_pages()
+    pages = args.pages or site_pages(args.site)
     load = os.getloadavg()
-    server, origin = serve(gzip_text=not args.no_gzip)
+    server, origin = serve(args.site, gzip_text=not args.no_gzip)
     rows, short = [], []
     try:
         with tempfile.TemporaryDirectory(prefix="lighthouse-") as folder:
