@@ -151,7 +151,7 @@ def judge(observation: Observation, played: int, match_seed: int, step: int) -> 
     found = _VERDICTS.get(key)
     if found is not None:
         return found
-    advice = hint(observation, hint_seed(match_seed, step))
+    advice = hint(observation, hint_seed(match_seed, step, observation.seat))
     loss = None
     if advice.action != played:
         loss = expected_loss(observation, played, advice.action, random.Random(f"review/{match_seed}/{step}"))

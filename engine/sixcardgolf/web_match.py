@@ -199,7 +199,7 @@ def match_hint(params: dict[str, Any]) -> dict[str, Any]:
         raise IllegalActionError(
             "no hint now: it is not a person's turn", ja="いまはヒントを出せません。人の手番ではありません。"
         )
-    advice = hint(match.observation(seat), hint_seed(match.seed, len(match.log)))
+    advice = hint(match.observation(seat), hint_seed(match.seed, len(match.log), seat))
     lang = params.get("lang", "en")
     return {"action": A.format_action(advice.action), "reason": advice.reason_ja if lang == "ja" else advice.reason_en}
 

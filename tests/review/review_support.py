@@ -15,7 +15,7 @@ Chooser = Callable[[Match, int], int]  # (match, seat to move) -> action
 
 def by_hint(match: Match, seat: int) -> int:
     """The move the Play page's Hint button shows at this moment."""
-    return hint(match.observation(seat), hint_seed(match.seed, len(match.log))).action
+    return hint(match.observation(seat), hint_seed(match.seed, len(match.log), seat)).action
 
 
 def by_level(level: str) -> Chooser:

@@ -89,7 +89,7 @@ def test_a_high_card_on_a_pair_is_flagged_with_the_better_move_and_its_cost(blun
 
 def test_reasons_are_the_hints_own_words_in_english_and_japanese(blunder: Match) -> None:
     observation = next(obs for _, step, obs in seat_decisions(blunder, 0) if step == BLUNDER_STEP)
-    advice = hint(observation, hint_seed(blunder.seed, BLUNDER_STEP))
+    advice = hint(observation, hint_seed(blunder.seed, BLUNDER_STEP, 0))
     save = page_save(blunder, ["human", "normal"])
     english = door("match_review", save=save, seat=0, lang="en")["holes"][0]["decisions"][0]["reason"]
     japanese = door("match_review", save=save, seat=0, lang="ja")["holes"][0]["decisions"][0]["reason"]

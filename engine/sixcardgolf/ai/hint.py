@@ -23,6 +23,7 @@ from ..hole import FLIP_AFTER_DISCARD, OPENING
 from ..messages import join_list, text
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
+from ..simulate import decision_seed
 from .estimate import column_group
 from .levels import estimator_for
 from .planner import Planner
@@ -43,9 +44,10 @@ class Hint:
         return self.reason_ja if lang == "ja" else self.reason_en
 
 
-def hint_seed(match_seed: int, step: int) -> int:
-    """The seed of the Hint at `step` (the length of the action log) of a match: the review judges with the same."""
-    return match_seed * 7919 + step
+def hint_seed(match_seed: int, step: int, seat: int) -> int:
+    """The seed of the Hint for `seat` at `step` (the length of the action log) of a match: a computer player's
+    seed for that decision, so the Hint is the move Hard would make there. The review judges with the same."""
+    return decision_seed(match_seed, step, seat)
 
 
 def hint(observation: Observation, seed: int) -> Hint:
