@@ -92,9 +92,10 @@ async function start() {
   await pyodide.loadPackage("sixcardgolf", { messageCallback: () => {}, errorCallback: () => {}, checkIntegrity: true });
   if (failure) throw new Error(failure.detail);
   const web = pyodide.pyimport("sixcardgolf.web");
+  const table = pyodide.pyimport("sixcardgolf.web_match").Table(); // the match being played, kept here
   settled = true;
   self.postMessage({ type: "ready" });
-  return web;
+  return (request) => web.handle(request, table);
 }
 
 let engine = null;
@@ -109,8 +110,8 @@ self.onmessage = async (event) => {
   }
   const { id, method, params } = message;
   try {
-    const web = await engine;
-    const answer = JSON.parse(web.handle(JSON.stringify({ method, params })));
+    const handle = await engine;
+    const answer = JSON.parse(handle(JSON.stringify({ method, params })));
     self.postMessage({ id, ...answer });
   } catch (error) {
     self.postMessage({ id, ok: false, error: String((error && error.message) || error) });

@@ -24,22 +24,14 @@ from .describe import (
     points_text,
     section_title,
 )
-from .errors import GolfError, check_lang
+from .errors import GolfError
 from .option_text import option_help
 from .presets import preset_info, preset_names
 from .rules import CHOICES, OPTION_KEYS, Rules
 from .scoring import score_table
+from .web_params import lang_of, rules_from
 
-
-def _lang(params: dict[str, Any]) -> str:
-    return check_lang(params.get("lang", "en"))
-
-
-def rules_from(params: dict[str, Any]) -> Rules:
-    """A preset (default basic) with the request's option changes over it."""
-    base = preset_info(str(params.get("preset", "basic"))).rules
-    options = params.get("options") or {}
-    return base.with_options(options) if options else base
+_lang = lang_of
 
 
 def presets(params: dict[str, Any]) -> list[dict[str, Any]]:
@@ -186,25 +178,32 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "score": score,
     "options_catalogue": options_catalogue,
     "static_data": static_data,
-    **web_match.METHODS,
     **web_review.METHODS,
 }
 
 
-def handle(request_json: str) -> str:
-    """Answer one request {"method": ..., "params": {...}} with a JSON envelope."""
+def handle(request_json: str, table: web_match.Table | None = None) -> str:
+    """Answer one request {"method": ..., "params": {...}} with a JSON envelope.
+
+    `table` holds the match being played between requests (the Web Worker keeps one and passes it to every
+    call); the match methods (web_match.METHODS) read and replace it, the others never touch it.
+    """
     lang = "en"
     try:
         request = json.loads(request_json)
         params = request.get("params") or {}
         lang = params.get("lang", "en") if params.get("lang") in ("en", "ja") else "en"
-        method = METHODS.get(request.get("method"))
-        if method is None:
+        name = request.get("method")
+        if name in web_match.METHODS:
+            result = web_match.METHODS[name](params, table if table is not None else web_match.Table())
+        elif name in METHODS:
+            result = METHODS[name](params)
+        else:
             raise GolfError(
-                f"method {request.get('method')!r} is not available: expected one of {', '.join(METHODS)}",
-                ja=f"操作「{request.get('method')}」はありません。",
+                f"method {name!r} is not available: expected one of {', '.join([*METHODS, *web_match.METHODS])}",
+                ja=f"操作「{name}」はありません。",
             )
-        return json.dumps({"ok": True, "result": method(params)}, ensure_ascii=False)
+        return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
     except GolfError as error:
         return json.dumps({"ok": False, "error": error.message(lang)}, ensure_ascii=False)
     except ValueError as error:  # json.JSONDecodeError and the engine's ValueErrors without a Japanese text

@@ -1,10 +1,13 @@
-"""The playable match behind the browser's JSON door: one match per worker.
+"""The playable match behind the browser's JSON door.
 
-The page sends a human seat's action; this module applies it, lets every
-computer seat play until a human must act (or the hole ends) and answers with
-what the viewing seat may see. The save (rules + seed + action log, plus the
-seats) is the whole truth: the page keeps it in localStorage and a reload
-replays it exactly, a drawn card in hand included.
+The page sends a human seat's action; this module applies it, lets every computer seat play until a human must
+act (or the hole ends) and answers with what the viewing seat may see, and what the page needs to draw it: the
+layout's shape, the prompt, the legal targets and what happened since the last answer. The save (rules + seed +
+action log, plus the seats) is the whole truth: the page keeps it in localStorage and a reload replays it
+exactly, a drawn card in hand included.
+
+The match being played lives in a `Table` that the caller keeps and passes in (the Web Worker holds one), so the
+module has no state of its own.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ from typing import Any
 
 from . import actions as A
 from .ai import LEVELS, make_policy
-from .cards import format_card
 from .describe import adjustment_label, end_reason_text, points_text
 from .errors import GolfError, IllegalActionError, SaveError
 from .match import Match
-from .presets import preset_info
+from .observation import public_event
+from .simulate import decision_seed
+from .web_params import lang_of, rules_from
 
 PLAYGROUND_FORMAT = "sixcardgolf-playground"
 PLAYGROUND_VERSION = 1
@@ -42,6 +46,8 @@ def setup_choices(params: dict[str, Any]) -> dict[str, Any]:
 
 
 class Session:
+    """One match and who sits where ("human" or a computer level per seat)."""
+
     def __init__(self, match: Match, seats: list[str]) -> None:
         self.match = match
         self.seats = seats
@@ -56,11 +62,27 @@ class Session:
         while not match.hole.is_over() and not self.is_human(match.current_player()):
             seat = match.current_player()
             # A fresh, seeded policy per decision: the same save always replays to the same moves.
-            policy = make_policy(self.seats[seat], match.seed * 1_000_003 + seat * 10_007 + len(match.log))
+            policy = make_policy(self.seats[seat], decision_seed(match.seed, len(match.log), seat))
             action = policy.choose(match.observation(seat))
-            events.append(_event(match, seat, action))
+            events.append(public_event(match.hole, action))
             match.apply_action(action)
         return events
+
+    def can_undo(self, seat: int) -> bool:
+        """The engine's undo, limited to a person's own turn: once another person has played (in pass-and-play,
+        after the next player confirmed the handover and moved), the earlier turn stays."""
+        if not self.is_human(seat):
+            return False
+        point = self.match.undo_point(seat)
+        if point is None:
+            return False
+        replay = _rewound(self.match, point)
+        for action in self.match.log[point:]:
+            mover = replay.current_player()
+            if mover != seat and self.is_human(mover):
+                return False
+            replay.apply_action(action)
+        return True
 
     def save(self) -> dict[str, Any]:
         return {
@@ -71,34 +93,26 @@ class Session:
         }
 
 
-def _event(match: Match, seat: int, action: int) -> dict[str, Any]:
-    """A public description of a move, taken before it is applied (cards named only if everyone sees them)."""
-    hole = match.hole
-    event: dict[str, Any] = {"seat": seat, "action": A.format_action(action)}
-    if action == A.TAKE_DISCARD:
-        event["card"] = _card(hole.discard[-1])
-    elif action == A.DISCARD:
-        event["card"] = _card(hole.held)
-    elif A.SWAP <= action < A.SWAP + A.MAX_POSITIONS:
-        event["card"] = _card(hole.held)
-        event["replaced"] = _card(hole.layouts[seat][action - A.SWAP])
-    return event
+def _rewound(match: Match, length: int) -> Match:
+    """A copy of `match` with only the first `length` actions of its log played."""
+    save = match.to_save()
+    save["actions"] = save["actions"][:length]
+    return Match.from_save(save)
 
 
-def _card(card: int) -> str:
-    return format_card(card)
+class Table:
+    """Holds the match being played between two requests; the Web Worker keeps one and passes it in."""
 
+    def __init__(self) -> None:
+        self.session: Session | None = None
 
-_current: Session | None = None
-
-
-def _session() -> Session:
-    if _current is None:
-        raise GolfError(
-            "no match is being played: start a new match first",
-            ja="対局が始まっていません。新しいマッチを始めてください。",
-        )
-    return _current
+    def current(self) -> Session:
+        if self.session is None:
+            raise GolfError(
+                "no match is being played: start a new match first",
+                ja="マッチが始まっていません。新しいマッチを始めてください。",
+            )
+        return self.session
 
 
 def _seats(raw: Any, players: int) -> list[str]:
@@ -106,27 +120,30 @@ def _seats(raw: Any, players: int) -> list[str]:
     if not isinstance(raw, list) or len(raw) != players or any(seat not in allowed for seat in raw):
         raise GolfError(
             f"seats {raw!r} are not allowed: expected {players} entries, each one of {', '.join(allowed)}",
-            ja=f"席の設定が正しくありません。{players}人分を、{'、'.join(allowed)}のいずれかで指定してください。",
+            ja=f"席の設定が正しくありません。{players}人分の席に、人またはコンピューターの強さを指定してください。",
         )
     if HUMAN not in raw:
-        raise GolfError("at least one seat must be a person", ja="少なくとも1席は人が座る必要があります。")
+        raise GolfError("at least one seat must be a person", ja="人間のプレイヤーが1人以上必要です。")
     return list(raw)
 
 
-def match_new(params: dict[str, Any]) -> dict[str, Any]:
-    global _current
-    base = preset_info(str(params.get("preset", "basic"))).rules
-    options = params.get("options") or {}
-    rules = base.with_options(options) if options else base
+def match_new(params: dict[str, Any], table: Table) -> dict[str, Any]:
+    rules = rules_from(params)
     players = params.get("players", 2)
     seed = params.get("seed", 1)
     session = Session(Match(rules, players, seed), _seats(params.get("seats"), players))
-    _current = session
+    # Opening choices made while the engine was loading (positions only), applied in order.
+    for text in params.get("opening") or []:
+        seat = session.match.current_player()
+        if seat < 0 or not session.is_human(seat):
+            break
+        session.match.apply_action(A.parse_action(str(text)))
+        session.play_computers()
+    table.session = session
     return _view(session, params, session.play_computers())
 
 
-def match_load(params: dict[str, Any]) -> dict[str, Any]:
-    global _current
+def match_load(params: dict[str, Any], table: Table) -> dict[str, Any]:
     data = params.get("save")
     try:
         if isinstance(data, str):
@@ -142,66 +159,73 @@ def match_load(params: dict[str, Any]) -> dict[str, Any]:
         session = Session(match, _seats(data.get("seats"), match.players))
     except GolfError as error:
         raise _damaged(str(error)) from None
-    _current = session
+    table.session = session
     return _view(session, params, [])
 
 
 def _damaged(detail: str) -> SaveError:
     return SaveError(
         f"the saved match could not be restored: {detail}. It was left untouched; start a new match to play on.",
-        ja="保存されたマッチを復元できませんでした。データが壊れているか、別の形式です。保存データはそのまま残してあります。新しいマッチを始めてください。",
+        ja="保存されたマッチを復元できませんでした。データが壊れているか、形式が異なる可能性があります。"
+        "保存データはそのまま残してあります。新しいマッチを始めてください。",
     )
 
 
-def match_act(params: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
+def match_act(params: dict[str, Any], table: Table) -> dict[str, Any]:
+    session = table.current()
     match = session.match
     text = str(params.get("action", ""))
-    action = A.parse_action(text)
+    try:
+        action = A.parse_action(text)
+    except ValueError:
+        raise IllegalActionError(f"{text!r} is not an action", ja="その操作はありません。") from None
     seat = match.current_player()
     if action == A.NEXT_HOLE:
-        match.next_hole()
+        try:
+            match.next_hole()
+        except ValueError as error:
+            raise IllegalActionError(str(error), ja="マッチは終わっています。") from None
     elif seat < 0 or not session.is_human(seat):
         raise IllegalActionError(
-            f"action {text!r} is not allowed: it is not a person's turn", ja="いまは人の手番ではありません。"
+            f"action {text!r} is not allowed: it is not a person's turn", ja="いまはコンピューターの手番です。"
         )
     else:
         try:
             match.apply_action(action)
         except IllegalActionError as error:
-            raise IllegalActionError(str(error), ja=f"その操作（{text}）はいまはできません。") from None
+            raise IllegalActionError(str(error), ja="その操作はいまはできません。") from None
     return _view(session, params, session.play_computers())
 
 
-def match_undo(params: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
+def match_undo(params: dict[str, Any], table: Table) -> dict[str, Any]:
+    session = table.current()
     seat = _viewer(session, params)
-    try:
-        session.match.undo(seat)
-    except IllegalActionError as error:
+    if not session.can_undo(seat):
         raise IllegalActionError(
-            str(error), ja="取り消せる操作がありません。次のカードを引くと、その前の操作は取り消せません。"
-        ) from None
+            f"undo is not allowed for player {seat + 1} now",
+            ja="元に戻せる操作がありません。次のカードを引くと、その前の操作は元に戻せません。",
+        )
+    session.match.undo(seat)
     return _view(session, params, [])
 
 
-def match_view(params: dict[str, Any]) -> dict[str, Any]:
-    return _view(_session(), params, [])
+def match_view(params: dict[str, Any], table: Table) -> dict[str, Any]:
+    return _view(table.current(), params, [])
 
 
-def match_hint(params: dict[str, Any]) -> dict[str, Any]:
+def match_hint(params: dict[str, Any], table: Table) -> dict[str, Any]:
     from .ai.hint import hint, hint_seed
 
-    session = _session()
+    lang = lang_of(params)
+    session = table.current()
     match = session.match
     seat = match.current_player()
     if seat < 0 or not session.is_human(seat):
         raise IllegalActionError(
-            "no hint now: it is not a person's turn", ja="いまはヒントを出せません。人の手番ではありません。"
+            "no hint now: it is not a person's turn", ja="いまはヒントを出せません。あなたの手番ではありません。"
         )
     advice = hint(match.observation(seat), hint_seed(match.seed, len(match.log), seat))
-    lang = params.get("lang", "en")
-    return {"action": A.format_action(advice.action), "reason": advice.reason_ja if lang == "ja" else advice.reason_en}
+    return {"action": A.format_action(advice.action), "reason": advice.reason(lang)}
 
 
 def _viewer(session: Session, params: dict[str, Any]) -> int:
@@ -215,26 +239,64 @@ def _viewer(session: Session, params: dict[str, Any]) -> int:
     return session.seats.index(HUMAN)
 
 
+def _prompt(session: Session, viewer: int, legal: list[str]) -> dict[str, Any] | None:
+    """What the viewing person is asked to do now, as a text key and its numbers (None: not their turn)."""
+    match = session.match
+    hole = match.hole
+    if hole.is_over() or match.current_player() != viewer:
+        return None
+    rules = match.rules
+    phase = match.observation(viewer).to_dict()["phase"]
+    size = rules.rows * rules.cols
+    if phase == "opening":
+        chosen = sum(1 for p in range(size) if hole.up[viewer] >> p & 1 or hole.peeked[viewer] >> p & 1)
+        left = rules.initial_reveals - chosen
+        return {"key": "opening-peek" if rules.peek else "opening", "left": left, "size": size}
+    if phase == "draw":
+        return {"key": "draw-knock" if "knock" in legal else "draw", "size": size}
+    if phase == "holding":
+        return {"key": "holding" if "discard" in legal else "holding-must", "size": size}
+    return {"key": "flip-optional" if "skip" in legal else "flip", "size": size}
+
+
 def _view(session: Session, params: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
-    lang = "ja" if params.get("lang") == "ja" else "en"
+    lang = lang_of(params)
     match = session.match
     hole = match.hole
     viewer = _viewer(session, params)
+    observation = match.observation(viewer).to_dict()
+    legal = observation["legal_actions"] if observation["to_move"] == viewer else []
+    targets = {}
+    for action in legal:
+        word, _, position = action.partition(" ")
+        if word in ("swap", "flip") and position:
+            targets[position] = action
     view: dict[str, Any] = {
         "seats": session.seats,
         "viewer": viewer,
-        "observation": match.observation(viewer).to_dict(),
-        "hole": len(match.records) + (0 if hole.is_over() else 1),
+        "observation": observation,
+        "rows": match.rules.rows,
+        "cols": match.rules.cols,
+        "peek": match.rules.peek,
+        "prompt": _prompt(session, viewer, legal),
+        "targets": targets,
+        "buttons": [a for a in ("discard", "knock", "early-knock", "skip") if a in legal],
+        "piles": {"stock": "draw" in legal, "discard": "take" in legal},
+        "hole": match.hole_number,
         "holes": match.rules.holes,
         "records": [
             {"points": list(r.points), "end_reason": r.end_reason, "playoff": r.playoff} for r in match.records
         ],
         "totals": match.totals(),
-        "can_undo": match.can_undo(viewer) and session.is_human(viewer),
+        "wins": _hole_wins(match),
+        "can_undo": session.can_undo(viewer),
         "can_next": match.can_start_next_hole(),
         "events": events,
+        "seed": match.seed,
+        "rules": match.rules.to_dict(),
         "save": json.dumps(session.save()),
         "hole_over": hole.is_over(),
+        "end_reason": hole.end_reason,
         "end_reason_text": end_reason_text(hole.end_reason, lang) if hole.end_reason else None,
         "scores": None,
         "outcome": None,
@@ -246,7 +308,8 @@ def _view(session: Session, params: dict[str, Any], events: list[dict[str, Any]]
                 "total_text": points_text(score.total),
                 "card_points": score.card_points,
                 "adjustments": [
-                    {"label": adjustment_label(a.key, lang), "points": a.points} for a in score.adjustments
+                    {"label": adjustment_label(a.key, lang), "points": a.points, "points_text": points_text(a.points)}
+                    for a in score.adjustments
                 ],
                 "cancelled": [[p + 1 for p in g.positions] for g in score.groups if g.cancelled],
             }
@@ -258,8 +321,18 @@ def _view(session: Session, params: dict[str, Any], events: list[dict[str, Any]]
     return view
 
 
+def _hole_wins(match: Match) -> list[int]:
+    """Holes won by each seat (the lowest score of a hole; a tie counts for everyone tied), seed 001's W column."""
+    wins = [0] * match.players
+    for record in match.records:
+        low = min(record.points)
+        for seat, points in enumerate(record.points):
+            wins[seat] += points == low
+    return wins
+
+
 METHODS = {
-    "setup_choices": setup_choices,
+    "setup_choices": lambda params, table: setup_choices(params),
     "match_new": match_new,
     "match_load": match_load,
     "match_act": match_act,

@@ -122,3 +122,92 @@ def test_the_built_site_ships_the_static_data_and_the_registered_wheel() -> None
 
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
     assert built["runtime"]["files"][entry["file_name"]] == wheel.stat().st_size
+
+
+def play(method: str, table: object, **params: Any) -> dict[str, Any]:
+    """A match request through the door, with the table the Web Worker would keep."""
+    answer = json.loads(handle(json.dumps({"method": method, "params": params}), table))  # type: ignore[arg-type]
+    assert answer["ok"], answer.get("error")
+    return answer["result"]
+
+
+def test_the_match_lives_in_the_table_passed_in_not_in_the_module() -> None:
+    from sixcardgolf.web_match import Table
+
+    first, second = Table(), Table()
+    play("match_new", first, seats=["human", "normal"], players=2, seed=5)
+    assert play("match_view", first)["seed"] == 5
+    answer = json.loads(handle(json.dumps({"method": "match_view", "params": {"lang": "ja"}}), second))
+    assert answer == {"ok": False, "error": "マッチが始まっていません。新しいマッチを始めてください。"}
+
+
+def test_the_view_tells_the_page_the_shape_prompt_and_targets() -> None:
+    from sixcardgolf.web_match import Table
+
+    table = Table()
+    view = play("match_new", table, preset="nine-card", seats=["human", "easy"], players=2, seed=3)
+    assert (view["rows"], view["cols"]) == (3, 3)
+    assert view["prompt"] == {"key": "opening", "left": 3, "size": 9}
+    assert sorted(view["targets"], key=int) == [str(p) for p in range(1, 10)]
+    view = play("match_act", table, action=view["targets"]["1"])
+    assert view["prompt"]["left"] == 2 and "1" not in view["targets"]
+    for position in ("2", "3"):
+        view = play("match_act", table, action=f"flip {position}")
+    assert view["prompt"]["key"] == "draw" and view["piles"] == {"stock": True, "discard": True}
+    view = play("match_act", table, action="take")
+    assert view["prompt"]["key"] == "holding-must" and view["buttons"] == []  # a taken discard must be used
+    assert view["targets"]["4"] == "swap 4"
+
+
+def test_opening_choices_made_while_loading_are_applied_at_the_start() -> None:
+    from sixcardgolf.web_match import Table
+
+    view = play("match_new", Table(), seats=["human", "normal"], players=2, seed=8, opening=["flip 2", "flip 6"])
+    mine = view["observation"]["layouts"][0]
+    assert [slot["up"] for slot in mine] == [False, True, False, False, False, True]
+    assert view["observation"]["phase"] in ("draw", "opening")  # the computer has made its opening choices too
+    assert view["prompt"]["key"] == "draw"
+
+
+def test_a_computer_decision_and_a_save_replay_the_same() -> None:
+    from sixcardgolf.web_match import Table
+
+    one, two = Table(), Table()
+    a = play("match_new", one, seats=["human", "hard"], players=2, seed=21, opening=["flip 1", "flip 4"])
+    play("match_load", two, save=a["save"])
+    assert play("match_act", one, action="draw")["save"] == play("match_act", two, action="draw")["save"]
+
+
+def test_pass_and_play_undo_never_rewinds_another_persons_turn() -> None:
+    """Seed 000: a person may undo only before the next player takes over (seed-audit 000-86)."""
+    from sixcardgolf.web_match import Table
+
+    table = Table()
+    play("match_new", table, seats=["human", "human"], players=2, seed=4)
+    for action in ("flip 1", "flip 2", "flip 1", "flip 2", "draw", "discard"):
+        view = play("match_act", table, action=action)
+    assert play("match_view", table, viewer=0)["can_undo"]  # player 1, on the handover screen
+    view = play("match_act", table, action="draw", viewer=1)  # player 2 has taken over and drawn
+    assert not play("match_view", table, viewer=0)["can_undo"]
+    play("match_act", table, action="discard", viewer=1)
+    view = play("match_view", table, viewer=1)
+    assert view["can_undo"]  # their own discard, before player 1 takes over
+    play("match_act", table, action="draw", viewer=0)
+    assert not play("match_view", table, viewer=1)["can_undo"]
+    refused = json.loads(handle(json.dumps({"method": "match_undo", "params": {"viewer": 1}}), table))
+    assert refused["ok"] is False
+
+
+def test_the_score_table_counts_hole_wins() -> None:
+    from sixcardgolf.web_match import Table
+
+    table = Table()
+    view = play("match_new", table, seats=["human", "easy"], players=2, seed=2, options={"holes": 3})
+    while not view["outcome"]:
+        if view["can_next"]:
+            view = play("match_act", table, action="next")
+        else:
+            view = play("match_act", table, action=view["observation"]["legal_actions"][0])
+    assert len(view["records"]) >= 3
+    for seat in range(2):
+        assert view["wins"][seat] == sum(r["points"][seat] == min(r["points"]) for r in view["records"])
