@@ -191,9 +191,11 @@ def match_act(params: dict[str, Any], table: Table) -> dict[str, Any]:
         )
     else:
         try:
+            own = public_event(match.hole, action)
             match.apply_action(action)
         except IllegalActionError as error:
             raise IllegalActionError(str(error), ja="その操作はいまはできません。") from None
+        return _view(session, params, [own, *session.play_computers()])
     return _view(session, params, session.play_computers())
 
 

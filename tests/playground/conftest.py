@@ -19,7 +19,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def origin() -> Iterator[str]:
-    for page in ("calculator.js", "match.js"):
+    for page in ("calculator.js", "play.js"):
         assert (SITE / "playground" / page).exists(), f"site/ has no playground/{page}: run `make build` first"
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -1,0 +1,92 @@
+// The new-match form, drawn from the build's static data (presets, options catalogue, setup choices), so it
+// is on screen before the engine has started. read() gives the choices; the page starts the match.
+import { el } from "./dom.js";
+
+export function setupForm(data, t, initial, onStart) {
+  const setup = data.setup;
+  const form = el("form", { class: "golf-setup", "aria-labelledby": "golf-setup-title" });
+  const mode = el("fieldset", {}, el("legend", {}, t("play.setup.mode")));
+  for (const value of setup.modes) {
+    const id = `mode-${value}`;
+    mode.append(el("label", { class: "golf-choice", for: id },
+      el("input", { type: "radio", name: "mode", id, value, checked: value === initial.mode }), t(`play.setup.mode.${value}`)));
+  }
+  const players = el("select", { id: "setup-players" },
+    setup.players.map((n) => el("option", { value: String(n), selected: n === initial.players }, String(n))));
+  const levels = el("div", { class: "golf-levels" });
+  const drawLevels = () => {
+    const chosen = [...levels.querySelectorAll("select")].map((select) => select.value);
+    levels.replaceChildren();
+    if (!form.querySelector("#mode-computer").checked) return;
+    for (let n = 2; n <= Number(players.value); n++) {
+      const level = chosen[n - 2] || (initial.levels && initial.levels[n - 2]) || setup.defaults.level;
+      const select = el("select", { id: `setup-level-${n}` },
+        setup.levels.map((name) => el("option", { value: name, selected: name === level }, t(`play.level.${name}`))));
+      levels.append(el("p", {}, el("label", { for: select.id }, t("play.setup.level", { n })), " ", select));
+    }
+  };
+  const preset = el("select", { id: "setup-preset" },
+    data.presets.map((p) => el("option", { value: p.name, selected: p.name === initial.preset }, p.title)));
+  const holes = el("select", { id: "setup-holes" },
+    setup.holes.map((n) => el("option", { value: String(n), selected: n === initial.holes }, String(n))));
+  const custom = el("details", { class: "golf-custom" }, el("summary", {}, t("play.setup.custom")));
+  const drawCustom = () => {
+    const chosen = data.presets.find((p) => p.name === preset.value) || data.presets[0];
+    const values = { ...chosen.options, ...(preset.value === initial.preset ? initial.options || {} : {}) };
+    custom.replaceChildren(el("summary", {}, t("play.setup.custom")));
+    for (const option of data.catalogue) {
+      if (option.key === "holes") continue; // chosen above
+      const id = `opt-${option.key.replace(".", "-")}`;
+      const value = values[option.key];
+      let control;
+      if (option.kind === "bool") control = el("input", { type: "checkbox", id, checked: value });
+      else if (option.kind === "choice") {
+        control = el("select", { id }, option.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === value }, c.label)));
+      } else control = el("input", { type: "number", id, value: String(value), step: "1" });
+      control.dataset.key = option.key;
+      custom.append(el("p", { class: "golf-option" }, el("label", { for: id }, option.label), " ", control,
+        el("small", { class: "golf-option__help" }, option.help)));
+    }
+  };
+  mode.addEventListener("change", drawLevels);
+  players.addEventListener("change", drawLevels);
+  preset.addEventListener("change", drawCustom);
+  form.append(
+    el("h2", { id: "golf-setup-title" }, t("play.setup.title")),
+    el("p", { class: "golf-first-game" }, t("play.setup.firstGame")),
+    mode,
+    el("p", {}, el("label", { for: players.id }, t("play.setup.players")), " ", players),
+    levels,
+    el("p", {}, el("label", { for: preset.id }, t("play.setup.preset")), " ", preset),
+    el("p", {}, el("label", { for: holes.id }, t("play.setup.holes")), " ", holes),
+    custom,
+    el("p", { class: "golf-setup__start" }, el("button", { type: "submit", class: "md-button md-button--primary" }, t("play.setup.start"))),
+  );
+  drawLevels();
+  drawCustom();
+
+  const read = () => {
+    const options = {};
+    const chosen = data.presets.find((p) => p.name === preset.value);
+    for (const control of custom.querySelectorAll("[data-key]")) {
+      const key = control.dataset.key;
+      let value;
+      if (control.type === "checkbox") value = control.checked;
+      else if (control.tagName === "SELECT") value = JSON.parse(control.value);
+      else value = control.value === "" ? control.value : Number(control.value);
+      if (JSON.stringify(value) !== JSON.stringify(chosen.options[key])) options[key] = value; // changes only
+    }
+    options.holes = Number(holes.value);
+    const computer = form.querySelector("#mode-computer").checked;
+    const count = Number(players.value);
+    const seats = ["human"];
+    for (let n = 2; n <= count; n++) seats.push(computer ? form.querySelector(`#setup-level-${n}`).value : "human");
+    return { mode: computer ? "computer" : "pass", players: count, preset: preset.value, holes: Number(holes.value),
+      levels: seats.slice(1).filter((s) => s !== "human"), options, seats };
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onStart(read());
+  });
+  return form;
+}

@@ -1,0 +1,115 @@
+// The Play page's table, drawn from the engine's view: pure functions from state to DOM, no engine calls.
+// Every control carries data-focus, so the page can put the keyboard focus back where it was after a redraw.
+import { cardBack, cardFace, cardName, el, srText } from "./dom.js";
+
+export function seatName(t, seats, seat) {
+  const kind = seats[seat];
+  const people = seats.filter((s) => s === "human").length;
+  if (kind === "human") return people > 1 ? t("play.person", { n: seat + 1 }) : t("play.you");
+  return t("play.computer", { n: seat + 1, level: t(`play.level.${kind}`) });
+}
+
+// One seat: its name, its grid, the visible score under the grid (seed 000). For the viewing seat each
+// position is a button (data-pos) that is enabled when it is a legal target.
+export function seatView(s, seat, layout, { mine, targets, cancelled, changed, chosen, hidePeeked, onPosition }) {
+  const { t, lang, view } = s;
+  const grid = el("div", { class: "golf-cards", style: `--cols: ${view.cols}` });
+  layout.forEach((slot, index) => {
+    const position = index + 1;
+    const target = mine ? targets[String(position)] || null : null;
+    const showPeek = slot.peeked && slot.card && !hidePeeked;
+    const faceUp = slot.card && (slot.up || showPeek);
+    const what = slot.card && slot.up ? cardName(slot.card, lang)
+      : showPeek ? `${cardName(slot.card, lang)}${lang === "ja" ? `（${t("play.peeked")}）` : ` (${t("play.peeked")})`}`
+        : t("play.faceDown");
+    const classes = ["golf-slot"];
+    if (target) classes.push("golf-slot--target");
+    if (cancelled.has(position)) classes.push("golf-slot--cancelled");
+    if (changed.has(position)) classes.push("golf-arrive");
+    if (chosen && chosen.includes(position)) classes.push("golf-slot--chosen");
+    if (showPeek) classes.push("golf-slot--peeked");
+    const face = faceUp ? cardFace(slot.card) : cardBack();
+    const label = t("play.slot", { n: position, card: what });
+    const cell = mine
+      ? el("button", { type: "button", class: classes.join(" "), "data-pos": String(position), "data-focus": `pos-${position}`,
+        "aria-disabled": String(!target), onclick: () => target && onPosition(position, target) },
+      srText(label), face, el("span", { class: "golf-slot__number", "aria-hidden": "true" }, String(position)))
+      : el("span", { class: classes.join(" "), role: "img", "aria-label": label }, face);
+    grid.append(cell);
+  });
+  const visible = view.observation.visible_scores[seat];
+  const name = seatName(t, view.seats, seat);
+  const toMove = view.observation.to_move === seat;
+  return el("section", { class: `golf-seat${mine ? " golf-seat--mine" : ""}${toMove ? " golf-seat--to-move" : ""}`, "aria-label": name },
+    el("h2", { class: "golf-seat__name" }, name), grid,
+    el("p", { class: "golf-seat__visible" }, t("play.visible", { points: signed(visible) })));
+}
+
+export function signed(points) {
+  return points < 0 ? `−${-points}` : String(points);
+}
+
+export function pilesView(s, { onPile, onHeld, changedDiscard }) {
+  const { t, lang, view } = s;
+  const obs = view.observation;
+  const stock = el("button", { type: "button", class: "golf-pile", "data-pile": "stock", "data-focus": "stock",
+    "aria-disabled": String(!view.piles.stock), onclick: () => view.piles.stock && onPile("stock") },
+  cardBack(), el("span", { class: "golf-pile__label" }, t("play.stock", { count: obs.stock_count })));
+  const top = obs.discard.length ? obs.discard[obs.discard.length - 1] : null;
+  const discardLabel = top ? `${t("play.discardPile")}: ${cardName(top, lang)}` : `${t("play.discardPile")}: ${t("play.emptyPile")}`;
+  const discard = el("button", { type: "button", class: `golf-pile${changedDiscard ? " golf-arrive" : ""}`, "data-pile": "discard",
+    "data-focus": "discard", "aria-disabled": String(!view.piles.discard), onclick: () => view.piles.discard && onPile("discard") },
+  srText(discardLabel), top ? cardFace(top) : el("span", { class: "golf-empty", "aria-hidden": "true" }),
+  el("span", { class: "golf-pile__label", "aria-hidden": "true" }, t("play.discardPile")));
+  const piles = el("div", { class: "golf-piles" }, stock, discard);
+  if (obs.held && obs.to_move === view.viewer) {
+    piles.append(el("button", { type: "button", class: `golf-held${s.selected ? " golf-held--selected" : ""}`, "data-focus": "held",
+      "aria-pressed": String(s.selected), onclick: onHeld },
+    srText(`${t("play.inHand")}: ${cardName(obs.held, lang)}`), cardFace(obs.held), el("span", { class: "golf-pile__label", "aria-hidden": "true" }, t("play.inHand"))));
+  }
+  return piles;
+}
+
+export function resultTable(s) {
+  const { t, view } = s;
+  const rows = view.scores.map((score, seat) => el("tr", {},
+    el("th", { scope: "row" }, seatName(t, view.seats, seat)),
+    el("td", { class: "golf-points" }, signed(score.card_points)),
+    el("td", {}, score.adjustments.map((a) => `${a.label} ${a.points > 0 ? "+" : ""}${a.points_text}`).join(s.lang === "ja" ? "、" : ", ")),
+    el("td", { class: "golf-points" }, score.total_text)));
+  return el("table", { class: "golf-table-data golf-result" }, el("caption", {}, t("play.result.caption")),
+    el("thead", {}, el("tr", {}, ["play.result.player", "play.result.cards", "play.result.adjustments", "play.total"].map((key) => el("th", { scope: "col" }, t(key))))),
+    el("tbody", {}, rows));
+}
+
+// Seed 001's standings: every hole, the running total and the holes won.
+export function scoreTable(s) {
+  const { t, view } = s;
+  const seats = view.seats.map((_, seat) => seat);
+  const head = el("tr", {}, el("th", { scope: "col" }, t("play.scores.hole")), seats.map((seat) => el("th", { scope: "col" }, seatName(t, view.seats, seat))));
+  const body = view.records.map((record, index) => el("tr", {},
+    el("th", { scope: "row" }, record.playoff ? t("play.playoff", { n: index + 1 - view.holes }) : String(index + 1)),
+    record.points.map((p) => el("td", { class: "golf-points" }, signed(p)))));
+  const totals = el("tr", { class: "golf-total" }, el("th", { scope: "row" }, t("play.total")), view.totals.map((p) => el("td", { class: "golf-points" }, signed(p))));
+  const wins = el("tr", { class: "golf-wins" }, el("th", { scope: "row" }, t("play.scores.wins")), view.wins.map((w) => el("td", { class: "golf-points" }, String(w))));
+  return el("table", { class: "golf-table-data golf-scores" }, el("caption", {}, t("play.scores.caption")), el("thead", {}, head), el("tbody", {}, body, totals, wins));
+}
+
+export function rulesInPlay(s, sections) {
+  const details = el("details", { class: "golf-summary" }, el("summary", {}, s.t("play.rulesInPlay")));
+  for (const section of sections) {
+    if (!section.statements.length) continue;
+    details.append(el("h4", {}, section.title), el("ul", {}, section.statements.map((text) => el("li", {}, text))));
+  }
+  return details;
+}
+
+// A one-line description of a move for the log, in the page's language.
+export function eventText(s, event) {
+  const { t, lang, view } = s;
+  const who = seatName(t, view.seats, event.seat);
+  const [verb, pos] = event.action.split(" ");
+  const card = event.card ? cardName(event.card, lang) : "";
+  const old = event.replaced ? cardName(event.replaced, lang) : "";
+  return t(`play.event.${verb}`, { who, pos, card, old });
+}

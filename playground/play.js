@@ -1,0 +1,585 @@
+// The Play page: against the computer or pass-and-play, the engine in a Web Worker (engine-client.js).
+// The form, the keys and the table frame come from the build's static data at once; the engine deals and
+// plays. The page draws only what the engine's view for the viewing seat contains, so it can show nothing a
+// player may not see. Test hooks (playground/README.md): #golf-match[data-phase][data-seat], [data-pos],
+// [data-pile].
+import { GolfEngine, engineStatus, loadStaticData } from "./engine-client.js";
+import { cardBack, el, srText } from "./dom.js";
+import { installKeys, keysList } from "./play-keys.js";
+import { setupForm } from "./play-setup.js";
+import { store } from "./play-store.js";
+import { eventText, pilesView, resultTable, rulesInPlay, scoreTable, seatName, seatView, signed } from "./play-view.js";
+import { pageLang, translator } from "./texts.js";
+import { dailyDeal, parseDealLink, dealLink } from "./play-share.js";
+import { playSound } from "./play-sound.js";
+
+const ANIMATION_MS = 320;
+
+class PlayPage {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.lang = pageLang;
+    this.t = translator(pageLang);
+    this.view = null; // the engine's last answer
+    this.pending = null; // a match started while the engine loads: {choices, opening: [positions]}
+    this.selected = true; // the drawn card is selected for placing; Escape lets go of it
+    this.handoverTo = null; // pass-and-play: the seat that must confirm before seeing cards
+    this.shownSeat = null;
+    this.busy = false;
+    this.paused = false;
+    this.showSetup = false;
+    this.confirmReplace = null; // choices waiting for "start the new match?"
+    this.peekChoice = []; // four-card peek: positions chosen before the confirm
+    this.news = {}; // pass-and-play: seat -> what the others did since that seat's last turn
+    this.error = "";
+    this.message = "";
+    this.daily = null; // {date} while playing the daily deal
+    this.engine = new GolfEngine(data);
+    this.build();
+    installKeys(() => this.tableOnScreen(), (command) => this.onCommand(command));
+  }
+
+  // -- the page's fixed parts: built once, so live regions and the keys list stay put ---------------------
+  build() {
+    const t = this.t;
+    this.status = engineStatus(this.engine, t);
+    this.alert = el("p", { class: "golf-error", role: "alert" });
+    this.toolbar = el("div", { class: "golf-toolbar" });
+    this.stage = el("div", { class: "golf-stage" });
+    this.prompt = el("p", { class: "golf-prompt", role: "status", "aria-live": "polite" });
+    this.log = el("p", { class: "golf-log", "aria-label": t("play.log") });
+    this.actions = el("div", { class: "golf-actions" });
+    this.side = el("div", { class: "golf-side" });
+    this.root.replaceChildren(this.status, this.alert, this.toolbar, this.stage, this.prompt, this.actions, this.log, this.side, keysList(t));
+    this.engine.addEventListener("ready", () => this.engineReady());
+  }
+
+  start() {
+    const link = parseDealLink(location.hash, this.data);
+    const saved = store.save();
+    if (link && link.error) this.error = this.t("play.badLink", { reason: link.error });
+    if (link && !link.error) {
+      if (saved) this.resumeSaved = saved;
+      this.requestStart(link.choices, link.daily);
+    } else if (saved) {
+      this.resumeSaved = saved; // resumed once the engine is ready: no setup form, no paused screen
+    } else {
+      this.showSetup = true;
+    }
+    this.render();
+  }
+
+  tableOnScreen() {
+    return !this.showSetup && !this.paused && (this.view !== null || this.pending !== null);
+  }
+
+  // -- engine ---------------------------------------------------------------------------------------------
+  async engineReady() {
+    if (this.pending) {
+      const { choices, opening } = this.pending;
+      await this.call("match_new", { ...this.matchParams(choices), opening: opening.map((p) => `flip ${p}`) });
+      this.pending = null;
+    } else if (this.resumeSaved && !this.showSetup) {
+      try {
+        await this.call("match_load", { save: this.resumeSaved }, { throwErrors: true });
+      } catch (failure) {
+        this.error = failure.message; // the save stays in localStorage, untouched
+        this.showSetup = true;
+      }
+    }
+    this.render();
+  }
+
+  matchParams(choices) {
+    return { preset: choices.preset, options: choices.options, players: choices.players, seats: choices.seats, seed: choices.seed };
+  }
+
+  // One request to the engine with input locked meanwhile; the answer becomes the view.
+  async call(method, params, { throwErrors = false } = {}) {
+    this.busy = true;
+    this.render();
+    try {
+      const view = await this.engine.call(method, { lang: this.lang, viewer: this.viewerSeat(), ...params });
+      this.accept(view);
+    } catch (failure) {
+      if (throwErrors) throw failure;
+      this.error = failure.message;
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  accept(view) {
+    const before = this.view;
+    this.view = view;
+    store.keep(view.save);
+    this.selected = true;
+    this.error = "";
+    this.changes = diff(before, view);
+    if (view.events.length) {
+      const lines = view.events.map((event) => eventText(this.state(), event));
+      this.message = lines[lines.length - 1];
+      this.playLog(lines);
+      this.noteNews(view.events, lines);
+      if (store.sound()) playSound(view.events[view.events.length - 1].action);
+    }
+    if (view.outcome && view.seats.filter((s) => s === "human").length === 1) store.noteOutcome(view.seed, view.outcome.shared);
+    const seat = view.observation.to_move;
+    if (this.isPassAndPlay() && seat !== null && seat !== this.viewerSeat() && view.seats[seat] === "human") this.handoverTo = seat;
+  }
+
+  // The log shows each move in turn, one line, ~300 ms apiece.
+  playLog(lines) {
+    clearInterval(this.logTimer);
+    let index = 0;
+    this.log.textContent = lines[0];
+    this.logTimer = setInterval(() => {
+      index += 1;
+      if (index >= lines.length) clearInterval(this.logTimer);
+      else this.log.textContent = lines[index];
+    }, ANIMATION_MS);
+  }
+
+  noteNews(events, lines) {
+    if (!this.isPassAndPlay()) return;
+    events.forEach((event, index) => {
+      this.view.seats.forEach((kind, seat) => {
+        if (kind === "human" && seat !== event.seat) (this.news[seat] ||= []).push(lines[index]);
+      });
+    });
+  }
+
+  // -- who is who -------------------------------------------------------------------------------------------
+  isPassAndPlay() {
+    return this.view !== null && this.view.seats.filter((s) => s === "human").length > 1;
+  }
+
+  viewerSeat() {
+    return this.shownSeat ?? (this.view ? this.view.viewer : 0);
+  }
+
+  state() {
+    return { t: this.t, lang: this.lang, view: this.view, selected: this.selected };
+  }
+
+  // -- commands -----------------------------------------------------------------------------------------------
+  canAct() {
+    return !this.busy && this.view !== null && !this.paused && this.handoverTo === null;
+  }
+
+  act(action) {
+    if (!this.canAct()) return;
+    this.hintText = "";
+    this.news[this.viewerSeat()] = [];
+    this.call("match_act", { action });
+  }
+
+  onPosition(position, target) {
+    if (this.pending) return this.choosePending(position);
+    if (!this.canAct()) return;
+    if (this.view.observation.phase === "holding" && !this.selected) {
+      this.selected = true;
+      this.render();
+      return;
+    }
+    if (this.view.peek && this.view.observation.phase === "opening") {
+      const left = this.view.prompt.left;
+      this.peekChoice = this.peekChoice.includes(position) ? this.peekChoice.filter((p) => p !== position)
+        : [...this.peekChoice, position].slice(-left);
+      this.render();
+      return;
+    }
+    this.act(target);
+  }
+
+  async confirmPeek() {
+    if (!this.canAct() || !this.peekChoice.length) return;
+    const chosen = this.peekChoice;
+    this.peekChoice = [];
+    for (const position of chosen) await this.call("match_act", { action: `flip ${position}` });
+  }
+
+  choosePending(position) {
+    const pending = this.pending;
+    if (pending.opening.includes(position) || pending.opening.length >= pending.reveals) return;
+    pending.opening.push(position);
+    this.render();
+  }
+
+  onPile(pile) {
+    if (this.view && this.view.piles[pile === "stock" ? "stock" : "discard"]) this.act(pile === "stock" ? "draw" : "take");
+  }
+
+  undo() {
+    if (!this.canAct() && this.handoverTo === null) return;
+    if (this.busy || !this.view || !this.view.can_undo) return;
+    this.handoverTo = null;
+    this.call("match_undo", {});
+  }
+
+  async hint() {
+    if (!this.canAct() || !this.view.prompt) return;
+    this.busy = true;
+    this.render();
+    try {
+      const advice = await this.engine.call("match_hint", { lang: this.lang });
+      this.hintText = this.t("play.hint", { reason: advice.reason });
+    } catch (failure) {
+      this.error = failure.message;
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  confirmHandover() {
+    if (this.handoverTo === null || this.busy) return;
+    this.shownSeat = this.handoverTo;
+    this.handoverTo = null;
+    this.call("match_view", {});
+  }
+
+  onCommand(command) {
+    const view = this.view;
+    if (command.position) {
+      if (this.pending) return this.choosePending(command.position);
+      const target = view && view.targets[String(command.position)];
+      if (target) this.onPosition(command.position, target);
+    } else if (command.pile) this.onPile(command.pile);
+    else if (command.action) {
+      if (view && view.buttons.includes(command.action) && (command.action !== "discard" || this.selected || true)) this.act(command.action);
+    } else if (command.command === "undo" || (command.command === "back" && view && view.observation.phase === "flip")) this.undo();
+    else if (command.command === "hint") this.hint();
+    else if (command.command === "escape") {
+      if (view && view.observation.phase === "holding") {
+        this.selected = false;
+        this.render();
+      }
+    } else if (command.command === "enter") {
+      if (this.handoverTo !== null) this.confirmHandover();
+      else if (this.peekChoice.length) this.confirmPeek();
+      else if (view && view.observation.phase === "holding" && !this.selected) {
+        this.selected = true;
+        this.render();
+      } else if (view && view.can_next && !this.busy) this.act("next");
+    }
+  }
+
+  // -- setup, pause, share ----------------------------------------------------------------------------------------
+  requestStart(choices, daily = null) {
+    const inProgress = this.view ? !this.view.outcome : Boolean(this.resumeSaved);
+    if (inProgress && !this.confirmReplace) {
+      this.confirmReplace = { choices, daily };
+      this.showSetup = true;
+      this.render();
+      return;
+    }
+    this.confirmReplace = null;
+    this.startMatch(choices, daily);
+  }
+
+  startMatch(choices, daily = null) {
+    const seed = choices.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
+    const full = { ...choices, seed };
+    if (!daily) store.keepChoices({ mode: choices.mode, players: choices.players, preset: choices.preset, holes: choices.holes, levels: choices.levels, options: choices.options });
+    this.daily = daily;
+    this.lastChoices = full;
+    this.showSetup = false;
+    this.paused = false;
+    this.shownSeat = null;
+    this.handoverTo = null;
+    this.news = {};
+    this.peekChoice = [];
+    this.resumeSaved = null;
+    this.error = "";
+    this.message = "";
+    this.log.textContent = "";
+    if (this.engine.state === "ready") {
+      this.view = null;
+      this.call("match_new", this.matchParams(full));
+    } else {
+      // Deal face down at once; opening choices (positions only) wait for the engine.
+      const preset = this.data.presets.find((p) => p.name === full.preset) || this.data.presets[0];
+      const layout = (full.options.layout || preset.options.layout || `${preset.rows}x${preset.cols}`).split("x").map(Number);
+      const reveals = full.options.initial_reveals ?? preset.options.initial_reveals;
+      const peek = full.options.peek ?? preset.options.peek;
+      this.view = null;
+      this.pending = { choices: full, opening: [], rows: layout[0], cols: layout[1], reveals: peek ? 0 : reveals };
+      this.render();
+    }
+  }
+
+  playAgain() {
+    if (!this.lastChoices && this.view) {
+      const rules = this.view.rules;
+      this.lastChoices = { mode: "computer", players: this.view.seats.length, preset: "basic", holes: rules.holes, options: rules, seats: this.view.seats };
+    }
+    const { seed, ...again } = this.lastChoices;
+    this.startMatch(again, null);
+  }
+
+  shareLink() {
+    const url = dealLink(location.href, this.view, this.data);
+    const field = this.root.querySelector(".golf-share input");
+    if (field) {
+      field.value = url;
+      field.select();
+    }
+    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    this.shareNote = this.t("play.shareCopied");
+    this.shareUrl = url;
+    this.render();
+  }
+
+  // -- drawing -----------------------------------------------------------------------------------------------------
+  render() {
+    const t = this.t;
+    const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
+    const view = this.view;
+    const phase = this.showSetup || this.paused ? "setup"
+      : this.pending ? (this.pending.opening.length < this.pending.reveals ? "opening" : "loading")
+        : !view ? "loading"
+          : this.handoverTo !== null ? "handover"
+            : view.outcome ? "match-over"
+              : view.hole_over ? "hole-over"
+                : view.observation.phase;
+    this.root.dataset.phase = phase;
+    this.root.dataset.seat = view && view.observation.to_move !== null ? String(view.observation.to_move) : "";
+    this.root.dataset.busy = String(this.busy);
+    this.alert.textContent = this.error;
+    this.alert.hidden = !this.error;
+    this.renderToolbar(phase);
+    this.stage.replaceChildren(...this.renderStage(phase));
+    this.prompt.textContent = this.promptText(phase);
+    this.actions.replaceChildren(...this.renderActions(phase));
+    this.side.replaceChildren(...this.renderSide(phase));
+    if (!view || this.showSetup) this.log.textContent = "";
+    if (focus) {
+      const again = this.root.querySelector(`[data-focus="${focus}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+      else if (!this.root.contains(document.activeElement)) (this.root.querySelector(".golf-board") || this.root).focus({ preventScroll: true });
+    }
+  }
+
+  renderToolbar(phase) {
+    const t = this.t;
+    const view = this.view;
+    const parts = [];
+    if (view && !this.showSetup) {
+      parts.push(el("strong", { class: "golf-toolbar__hole" }, view.hole > view.holes ? t("play.playoff", { n: view.hole - view.holes }) : t("play.hole", { n: Math.max(view.hole, 1), of: view.holes })));
+    }
+    if (view && !view.outcome && !this.showSetup) {
+      parts.push(el("button", { type: "button", class: "md-button", "data-focus": "pause", onclick: () => { this.paused = !this.paused; this.render(); } }, this.paused ? t("play.resume") : t("play.pause")));
+    }
+    if (!this.showSetup) parts.push(el("button", { type: "button", class: "md-button", "data-focus": "new-match", onclick: () => { this.showSetup = true; this.render(); } }, t("play.newMatch")));
+    if (view && !this.showSetup) parts.push(el("button", { type: "button", class: "md-button", "data-focus": "share", onclick: () => this.shareLink() }, t("play.share")));
+    parts.push(el("button", { type: "button", class: "md-button", "data-focus": "daily", onclick: () => this.requestStart(dailyDeal(new Date(), this.data).choices, dailyDeal(new Date(), this.data).daily) }, t("play.daily")));
+    const sound = el("input", { type: "checkbox", id: "golf-sound", checked: store.sound(), onchange: (event) => store.keepSound(event.target.checked) });
+    parts.push(el("label", { class: "golf-sound", for: "golf-sound" }, sound, t("play.sound")));
+    this.toolbar.replaceChildren(...parts);
+  }
+
+  renderStage(phase) {
+    const t = this.t;
+    if (phase === "setup") {
+      const parts = [];
+      if (this.paused && this.view) {
+        parts.push(el("p", { class: "golf-paused" }, t("play.paused"), " ",
+          el("button", { type: "button", class: "md-button md-button--primary", "data-focus": "resume", onclick: () => { this.paused = false; this.render(); } }, t("play.resume"))));
+        return parts;
+      }
+      if (this.confirmReplace) {
+        const { choices, daily } = this.confirmReplace;
+        parts.push(el("div", { class: "golf-confirm", role: "alertdialog", "aria-labelledby": "golf-confirm-text" },
+          el("p", { id: "golf-confirm-text" }, t("play.setup.replace")),
+          el("button", { type: "button", class: "md-button md-button--primary", "data-focus": "replace-yes", onclick: () => this.startMatch(choices, daily) }, t("play.setup.replaceYes")),
+          el("button", { type: "button", class: "md-button", "data-focus": "replace-no", onclick: () => { this.confirmReplace = null; this.showSetup = !this.view && !this.resumeSaved; this.render(); } }, t("play.setup.replaceNo"))));
+      }
+      const initial = { ...this.data.setup.defaults, ...(store.choices() || {}) };
+      if (this.view && (this.view.outcome === null)) parts.push(el("p", {}, el("button", { type: "button", class: "md-button", "data-focus": "back-to-match", onclick: () => { this.showSetup = false; this.render(); } }, t("play.resume"))));
+      parts.push(setupForm(this.data, t, initial, (choices) => this.requestStart(choices)));
+      return parts;
+    }
+    if (this.pending) return [this.pendingTable()];
+    if (!this.view) return [el("div", { class: "golf-frame", "aria-hidden": "true" }, cardBack(), cardBack())];
+    if (phase === "handover") return [this.handoverView()];
+    return [this.tableView()];
+  }
+
+  pendingTable() {
+    const pending = this.pending;
+    const grid = el("div", { class: "golf-cards", style: `--cols: ${pending.cols}` });
+    for (let position = 1; position <= pending.rows * pending.cols; position++) {
+      const chosen = pending.opening.includes(position);
+      const open = !chosen && pending.opening.length < pending.reveals;
+      grid.append(el("button", { type: "button", class: `golf-slot${open ? " golf-slot--target" : ""}${chosen ? " golf-slot--chosen" : ""}`,
+        "data-pos": String(position), "data-focus": `pos-${position}`, disabled: !open, "aria-pressed": String(chosen),
+        onclick: () => this.choosePending(position) },
+      srText(this.t("play.slot", { n: position, card: this.t("play.faceDown") })), cardBack(), el("span", { class: "golf-slot__number", "aria-hidden": "true" }, String(position))));
+    }
+    return el("div", { class: "golf-felt" }, el("section", { class: "golf-seat golf-seat--mine" }, grid));
+  }
+
+  handoverView() {
+    const t = this.t;
+    const seat = this.handoverTo;
+    const name = t("play.person", { n: seat + 1 });
+    const news = this.news[seat] || [];
+    return el("section", { class: "golf-handover", "aria-labelledby": "handover-title" },
+      el("h2", { id: "handover-title" }, t("play.handover.title", { name })),
+      el("p", {}, t("play.handover.body")),
+      news.length ? el("div", { class: "golf-news" }, el("p", {}, t("play.handover.news")), el("ul", {}, news.map((line) => el("li", {}, line)))) : null,
+      el("button", { type: "button", class: "md-button md-button--primary", "data-focus": "handover", onclick: () => this.confirmHandover() }, t("play.handover.button", { name })));
+  }
+
+  tableView() {
+    const view = this.view;
+    const s = this.state();
+    const me = this.viewerSeat();
+    const obs = view.observation;
+    const cancelledBy = (seat) => new Set(view.scores ? view.scores[seat].cancelled.flat() : []);
+    const changes = this.changes || { slots: {}, discard: false };
+    const hidePeeked = obs.phase !== "opening" && !view.hole_over;
+    const others = el("div", { class: "golf-opponents" });
+    obs.layouts.forEach((layout, seat) => {
+      if (seat !== me) others.append(seatView(s, seat, layout, { mine: false, targets: {}, cancelled: cancelledBy(seat), changed: changes.slots[seat] || new Set(), hidePeeked: true }));
+    });
+    const targets = this.busy || this.handoverTo !== null ? {} : view.targets;
+    const mine = seatView(s, me, obs.layouts[me], { mine: true, targets, cancelled: cancelledBy(me), changed: changes.slots[me] || new Set(),
+      chosen: this.peekChoice, hidePeeked, onPosition: (position, target) => this.onPosition(position, target) });
+    const piles = pilesView({ ...s, view: { ...view, piles: this.busy ? { stock: false, discard: false } : view.piles } }, {
+      onPile: (pile) => this.onPile(pile), changedDiscard: changes.discard,
+      onHeld: () => { this.selected = !this.selected; this.render(); } });
+    const felt = el("div", { class: "golf-felt", onclick: (event) => {
+      if (event.target === event.currentTarget && obs.phase === "holding") { this.selected = false; this.render(); }
+    } }, piles, mine);
+    this.changes = null; // animate a change once
+    return el("div", { class: "golf-board", tabindex: "-1" }, others, felt);
+  }
+
+  promptText(phase) {
+    const t = this.t;
+    const view = this.view;
+    if (phase === "setup") return "";
+    if (this.pending) return this.pending.opening.length < this.pending.reveals
+      ? t("play.prompt.opening", { left: this.pending.reveals - this.pending.opening.length }) : t("play.loadingDeal");
+    if (!view) return "";
+    if (phase === "handover") return "";
+    const names = (seats) => seats.map((seat) => seatName(t, view.seats, seat)).join(t("play.and"));
+    if (view.hole_over) {
+      const reason = t("play.holeOver", { reason: view.end_reason_text });
+      if (!view.outcome) return reason;
+      const winners = view.outcome.winners;
+      const win = view.outcome.shared ? t("play.winner.shared", { names: names(winners) })
+        : view.seats[winners[0]] === "human" && !this.isPassAndPlay() ? t("play.winner.you") : t("play.winner.one", { names: names(winners) });
+      return `${reason} ${win}`;
+    }
+    const seat = view.observation.to_move;
+    if (seat !== this.viewerSeat()) return this.busy ? t("play.thinking", { name: seatName(t, view.seats, seat) }) : t("play.turnOf", { name: seatName(t, view.seats, seat) });
+    if (this.busy && view.seats.some((kind) => kind !== "human")) return this.hintText || "";
+    const prompt = view.prompt;
+    if (!prompt) return "";
+    let text;
+    if (prompt.key === "opening-peek") {
+      text = this.peekChoice.length >= prompt.left ? t("play.prompt.opening-peek-confirm") : t("play.prompt.opening-peek", { left: prompt.left - this.peekChoice.length });
+    } else if (prompt.key.startsWith("holding") && !this.selected) text = t("play.prompt.holding-released");
+    else text = t(`play.prompt.${prompt.key}`, prompt);
+    return this.hintText ? `${text} ${this.hintText}` : text;
+  }
+
+  renderActions(phase) {
+    const t = this.t;
+    const view = this.view;
+    if (!view || phase === "setup" || this.pending) return [];
+    const locked = this.busy;
+    const button = (key, onclick, { primary = false, disabled = false, focus = key } = {}) =>
+      el("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, "data-focus": focus, disabled: locked || disabled, onclick }, t(key));
+    const out = [];
+    if (phase === "handover") {
+      if (view.can_undo) out.push(button("play.action.undo", () => this.undo()));
+      return out;
+    }
+    for (const action of view.buttons) out.push(button(`play.action.${action}`, () => this.act(action), { focus: action }));
+    if (this.peekChoice.length) out.push(button("play.action.confirmPeek", () => this.confirmPeek(), { primary: true }));
+    if (view.observation.phase === "flip" && view.can_undo) out.push(button("play.action.back", () => this.undo()));
+    if (!view.outcome) out.push(button("play.action.undo", () => this.undo(), { disabled: !view.can_undo }));
+    if (view.prompt) out.push(button("play.action.hint", () => this.hint()));
+    if (view.can_next) out.push(button("play.action.next", () => this.act("next"), { primary: true }));
+    if (view.outcome) {
+      out.push(button("play.playAgain", () => this.playAgain(), { primary: true }));
+      if (this.daily) out.push(this.dailyResult());
+    }
+    return out;
+  }
+
+  dailyResult() {
+    const view = this.view;
+    const preset = this.data.presets.find((p) => p.name === "basic");
+    const opponent = view.seats.findIndex((kind) => kind !== "human");
+    const line = this.t("play.dailyResult", { date: this.daily.date, preset: preset ? preset.title : "", points: signed(view.totals[0]),
+      opponent: this.t(`play.level.${view.seats[opponent]}`), theirs: signed(view.totals[opponent]) });
+    const field = el("input", { type: "text", readonly: true, value: line, class: "golf-daily__line", "aria-label": this.t("play.daily") });
+    return el("div", { class: "golf-daily" }, field,
+      el("button", { type: "button", class: "md-button", "data-focus": "copy-daily", onclick: () => { field.select(); if (navigator.clipboard) navigator.clipboard.writeText(line).catch(() => {}); } }, this.t("play.copyResult")));
+  }
+
+  renderSide(phase) {
+    const view = this.view;
+    const s = this.state();
+    const parts = [];
+    if (this.shareUrl && view && phase !== "setup") {
+      parts.push(el("p", { class: "golf-share" }, el("label", {}, this.t("play.shareLabel"), " ", el("input", { type: "text", readonly: true, value: this.shareUrl })), " ", this.shareNote || ""));
+    }
+    if (!view || phase === "setup" || phase === "handover") return parts;
+    if (view.hole_over && view.scores) parts.push(resultTable(s));
+    parts.push(scoreTable(s));
+    const record = store.record();
+    if (record.matches && !this.isPassAndPlay()) parts.push(el("p", { class: "golf-record" }, this.t("play.record", record)));
+    const preset = this.data.presets.find((p) => JSON.stringify(p.options) === JSON.stringify(view.rules));
+    if (preset) parts.push(rulesInPlay(s, preset.sections));
+    else if (this.summary && this.summaryFor === JSON.stringify(view.rules)) parts.push(rulesInPlay(s, this.summary));
+    else this.loadSummary(view);
+    return parts;
+  }
+
+  // The rules in play for a custom match: the engine describes them (presets come from the static data).
+  async loadSummary(view) {
+    if (this.loadingSummary || this.summaryFor === JSON.stringify(view.rules)) return;
+    this.loadingSummary = true;
+    try {
+      const summary = await this.engine.call("rules_summary", { lang: this.lang, preset: "basic", options: view.rules });
+      this.summary = summary.sections;
+      this.summaryFor = JSON.stringify(view.rules);
+    } catch {
+      this.summary = null;
+    } finally {
+      this.loadingSummary = false;
+    }
+    if (this.summary) this.render();
+  }
+}
+
+// Which positions and piles changed between two views, to animate them once.
+function diff(before, after) {
+  const changes = { slots: {}, discard: false };
+  if (!before || !after || before.hole !== after.hole) return changes;
+  after.observation.layouts.forEach((layout, seat) => {
+    const old = before.observation.layouts[seat] || [];
+    layout.forEach((slot, index) => {
+      const was = old[index];
+      if (was && (was.card !== slot.card || was.up !== slot.up)) (changes.slots[seat] ||= new Set()).add(index + 1);
+    });
+  });
+  const top = (view) => view.observation.discard[view.observation.discard.length - 1];
+  changes.discard = top(before) !== top(after);
+  return changes;
+}
+
+const root = document.getElementById("golf-match");
+if (root) {
+  loadStaticData(pageLang).then((data) => new PlayPage(root, data).start()).catch((failure) => {
+    root.replaceChildren(el("p", { class: "golf-error", role: "alert" }, String(failure.message || failure)));
+  });
+}

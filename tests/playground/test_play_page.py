@@ -1,0 +1,281 @@
+"""The Play page in Chromium: the built site, the engine in Pyodide, saves in localStorage.
+
+Driven through the stable hooks documented in playground/README.md: #golf-match[data-phase][data-seat],
+[data-pos="N"] buttons and [data-pile]. What the page shows is checked against what a player may see.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playground_support import ENGINE_START_MS, REPO, SAVE_KEY
+from playwright.sync_api import Browser, BrowserContext, Page
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+ROOT = "#golf-match"
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 1366, "height": 768})
+    yield made
+    made.close()
+
+
+def open_play(context: BrowserContext, origin: str, lang: str = "en", fragment: str = "") -> tuple[Page, list[str]]:
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    home = urlsplit(origin).netloc
+    page.on("request", lambda r: urlsplit(r.url).netloc not in (home, "") and problems.append(f"foreign: {r.url}"))
+    page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/{fragment}")
+    return page, problems
+
+
+def phase(page: Page) -> str:
+    return page.get_attribute(ROOT, "data-phase") or ""
+
+
+def wait_phase(page: Page, *phases: str, timeout: int = ENGINE_START_MS) -> None:
+    page.wait_for_function(
+        f"{json.dumps(list(phases))}.includes(document.querySelector('{ROOT}').dataset.phase)"
+        f" && document.querySelector('{ROOT}').dataset.busy !== 'true'",
+        timeout=timeout,
+    )
+
+
+def saved(page: Page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+
+
+def start(page: Page, *, players: int = 2, preset: str = "basic", mode: str = "computer", holes: int = 1) -> None:
+    page.wait_for_selector(".golf-setup")
+    page.check(f"#mode-{mode}")
+    page.select_option("#setup-players", str(players))
+    page.select_option("#setup-preset", preset)
+    page.select_option("#setup-holes", str(holes))
+    page.click(".golf-setup button[type=submit]")
+
+
+def open_hole(page: Page, positions: tuple[int, ...] = (1, 5)) -> None:
+    wait_phase(page, "opening", "handover")
+    for position in positions:
+        page.keyboard.press(str(position))
+    wait_phase(page, "draw", "handover")
+
+
+def test_form_and_keys_first_then_opening_choices_while_the_engine_loads(context: BrowserContext, origin: str) -> None:
+    page, problems = open_play(context, origin)
+    page.wait_for_selector(".golf-setup")
+    assert page.locator(".golf-keys kbd", has_text="D").count() == 1  # listed from the moment the page opens
+    # A first game: two players, Basic, one hole (seed 000).
+    assert page.input_value("#setup-players") == "2" and page.input_value("#setup-holes") == "1"
+    assert page.input_value("#setup-preset") == "basic"
+    page.click(".golf-setup button[type=submit]")
+    page.wait_for_selector(f"{ROOT}[data-phase=opening] [data-pos='3']")
+    page.keyboard.press("3")
+    page.keyboard.press("4")  # both accepted at once, applied when the engine is ready
+    wait_phase(page, "draw")
+    assert saved(page)["match"]["actions"][:2] == ["flip 3", "flip 4"]
+    assert page.get_attribute(ROOT, "data-seat") == "0"
+    # Game keys never reach the theme: P does not change page, S does not open the search.
+    page.keyboard.press("p")
+    wait_phase(page, "holding")
+    assert urlsplit(page.url).path == "/play/"
+    page.keyboard.press("Escape")  # lets go of the drawn card; Enter takes it back
+    assert "Enter" in page.locator(".golf-prompt").inner_text()
+    page.keyboard.press("Enter")
+    page.focus("[data-pos='2']")  # a keyboard user on position 2 places the card there with Enter
+    page.keyboard.press("Enter")
+    wait_phase(page, "draw")
+    assert page.evaluate("document.activeElement.dataset.pos") == "2"  # and the focus is still there
+    page.keyboard.press("s")
+    assert page.evaluate("document.activeElement.matches('input.md-search__input')") is False
+    actions = saved(page)["match"]["actions"]
+    assert actions[4:6] == ["take", "swap 2"] and len(actions) > 6  # the computer has played too
+    # The one-line log shows each move in turn, the player's first, then the computer's.
+    page.wait_for_function("document.querySelector('.golf-log').textContent.startsWith('Computer 2')")
+    assert problems == []
+
+
+def test_reload_resumes_where_the_player_was_in_the_other_language(context: BrowserContext, origin: str) -> None:
+    page, problems = open_play(context, origin)
+    start(page)
+    open_hole(page)
+    page.click("[data-pile=stock]")
+    wait_phase(page, "holding")
+    card = page.locator(".golf-held .golf-sr").inner_text().split(": ")[1]
+    page.close()
+    japanese, more = open_play(context, origin, "ja")
+    wait_phase(japanese, "holding")  # no setup form, no paused screen
+    label = japanese.locator(".golf-held .golf-sr").inner_text()
+    assert label.startswith("引いたカード")
+    rank = card[:-1]
+    assert label.endswith(rank)  # the same card ("♥7" in Japanese for "7♥")
+    assert problems == [] and more == []
+
+
+def test_back_after_discarding_returns_to_the_same_card_and_undo_closes_at_the_next_draw(
+    context: BrowserContext, origin: str
+) -> None:
+    page, problems = open_play(context, origin)
+    start(page, preset="speed")  # discarding a stock card makes you turn one up (seed 000's option)
+    open_hole(page)
+    page.keyboard.press("d")
+    wait_phase(page, "holding")
+    card = page.locator(".golf-held .golf-sr").inner_text()
+    page.keyboard.press("x")
+    wait_phase(page, "flip")
+    page.get_by_role("button", name="Back (B)").click()
+    wait_phase(page, "holding")
+    assert page.locator(".golf-held .golf-sr").inner_text() == card
+    page.keyboard.press("1")
+    wait_phase(page, "draw")
+    page.keyboard.press("d")
+    wait_phase(page, "holding")
+    assert page.get_by_role("button", name="Undo (U)").is_disabled()
+    assert problems == []
+
+
+def test_pass_and_play_hands_over_with_news_and_undo_only_before_the_handover(
+    context: BrowserContext, origin: str
+) -> None:
+    page, problems = open_play(context, origin)
+    start(page, mode="pass")
+    open_hole(page)  # player 1's opening, then the device goes to player 2
+    wait_phase(page, "handover")
+    assert page.locator(".golf-face").count() == 0  # no card shows during a handover
+    page.keyboard.press("Enter")
+    open_hole(page, (2, 6))
+    wait_phase(page, "handover")
+    page.keyboard.press("Enter")
+    wait_phase(page, "draw")
+    page.keyboard.press("d")
+    wait_phase(page, "holding")
+    page.keyboard.press("x")
+    wait_phase(page, "handover")
+    assert page.get_by_role("button", name="Undo (U)").is_enabled()  # before player 2 takes over
+    page.keyboard.press("Enter")
+    wait_phase(page, "draw")
+    assert page.locator(".golf-seat--mine h2").inner_text() == "Player 2"
+    assert page.get_by_role("button", name="Undo (U)").is_disabled()  # never player 1's turn
+    page.keyboard.press("d")
+    wait_phase(page, "holding")
+    page.keyboard.press("x")
+    wait_phase(page, "handover")
+    assert "Player 2 discarded" in page.locator(".golf-news").inner_text()  # news for player 1
+    assert problems == []
+
+
+def finish_match(page: Page) -> None:
+    """Play to the end of the match: the first legal place every time."""
+    for _ in range(400):
+        wait_phase(page, "opening", "draw", "holding", "flip", "hole-over", "match-over")
+        now = phase(page)
+        if now == "match-over":
+            return
+        if now == "hole-over":
+            page.keyboard.press("Enter")
+        elif now == "draw":
+            page.click("[data-pile=stock]")
+        else:
+            page.locator(".golf-slot--target").first.click()
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_match_end_states_the_reason_and_the_winner_and_offers_play_again(
+    context: BrowserContext, origin: str, lang: str
+) -> None:
+    page, problems = open_play(context, origin, lang)
+    start(page)
+    finish_match(page)
+    prompt = page.locator(".golf-prompt").inner_text()
+    assert prompt.startswith("Hole over:" if lang == "en" else "ホール終了：")
+    assert "wins the match" not in prompt or "You wins" not in prompt
+    assert any(word in prompt for word in ("You win the match!", "wins the match!", "share the win", "勝ち"))
+    assert page.locator(".golf-scores .golf-wins td").count() == 2
+    again = "Play again" if lang == "en" else "同じ設定でもう一度"
+    page.get_by_role("button", name=again).click()
+    wait_phase(page, "opening")
+    assert problems == []
+
+
+def deal_seen(page: Page) -> list[str]:
+    """The cards a player sees after turning up positions 1 and 2: theirs and the discard's top."""
+    open_hole(page, (1, 2))
+    mine = page.locator(".golf-seat--mine [data-pos]").evaluate_all(
+        "cells => cells.map(c => c.getAttribute('aria-label'))"
+    )
+    return [*mine[:2], page.get_attribute("[data-pile=discard]", "aria-label") or ""]
+
+
+def test_a_shared_link_and_the_daily_deal_reproduce_the_deal_in_a_fresh_context(browser: Browser, origin: str) -> None:
+    first = browser.new_context()
+    second = browser.new_context()
+    try:
+        page, _ = open_play(first, origin)
+        start(page)
+        seen = deal_seen(page)
+        page.get_by_role("button", name="Share this deal").click()
+        link = page.locator(".golf-share input").input_value()
+        other, problems = open_play(second, origin, fragment=link[link.index("#") :])
+        assert deal_seen(other) == seen
+        daily_one, _ = open_play(first, origin, fragment="#daily")
+        daily_one.get_by_role("button", name="Start the new match").click()  # a match is in progress there
+        daily_two, _ = open_play(second, origin, fragment="#daily")
+        daily_two.get_by_role("button", name="Start the new match").click()
+        assert deal_seen(daily_one) == deal_seen(daily_two)
+        assert problems == []
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.parametrize(("scheme", "width", "height"), [("light", 1366, 768), ("dark", 390, 844)])
+def test_mid_game_the_table_fits_one_screen_and_axe_finds_nothing(
+    browser: Browser, origin: str, scheme: str, width: int, height: int
+) -> None:
+    mobile = width < 500
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                                  has_touch=mobile, is_mobile=mobile)  # fmt: skip
+    try:
+        page, problems = open_play(context, origin, "ja" if mobile else "en")
+        start(page, players=4)
+        open_hole(page)
+        page.click("[data-pile=stock]")
+        wait_phase(page, "holding")
+        page.evaluate("window.scrollTo(0, 0)")
+        bottoms = page.evaluate(
+            "['.golf-opponents', '.golf-felt', '.golf-prompt', '.golf-actions']"
+            ".map(s => document.querySelector(s).getBoundingClientRect().bottom)"
+        )
+        assert max(bottoms) <= height, f"below the fold: {bottoms}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width  # no horizontal scroll
+        for target in page.locator(".golf-seat--mine [data-pos], [data-pile], .golf-actions button").all():
+            box = target.bounding_box()
+            assert box and box["width"] >= 44 and box["height"] >= 44
+        page.add_script_tag(path=str(AXE))
+        results = page.evaluate("async () => await axe.run('#golf-match', {resultTypes: ['violations']})")
+        assert [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in results["violations"]] == []
+        assert problems == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en", "could not be restored"), ("ja", "復元できませんでした")])
+def test_a_damaged_save_is_reported_and_left_untouched(
+    context: BrowserContext, origin: str, lang: str, expected: str
+) -> None:
+    damaged = '{"format": "sixcardgolf-playground", "version": 1, "seats": ["human"], "match": {"actions": ['
+    page, problems = open_play(context, origin, lang)
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(damaged)})")
+    page.reload()
+    page.wait_for_selector(".golf-error:not([hidden])", timeout=ENGINE_START_MS)
+    assert expected in page.locator(".golf-error").inner_text()
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == damaged
+    assert page.locator(".golf-setup").count() == 1  # a new match can still be started
+    assert problems == []
