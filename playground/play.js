@@ -78,8 +78,11 @@ class PlayPage {
   async engineReady() {
     if (this.pending) {
       const { choices, opening } = this.pending;
-      await this.call("match_new", { ...this.matchParams(choices), opening: opening.map((p) => `flip ${p}`) });
+      const sent = opening.slice();
+      await this.call("match_new", { ...this.matchParams(choices), opening: sent.map((p) => `flip ${p}`) });
+      const late = this.pending.opening.slice(sent.length); // chosen while the match was being dealt
       this.pending = null;
+      for (const position of late) await this.call("match_act", { action: `flip ${position}` });
     } else if (this.resumeSaved && !this.showSetup) {
       try {
         await this.call("match_load", { save: this.resumeSaved }, { throwErrors: true });

@@ -67,16 +67,16 @@ def test_a_text_page_precaches_the_site_and_fetches_no_pyodide_byte(context: Bro
 def test_play_works_offline_after_one_visit(context: BrowserContext, origin: str) -> None:
     page = context.new_page()
     page.goto(f"{origin}/play/")
-    page.wait_for_selector(".golf-setup", timeout=ENGINE_START_MS)
+    page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_START_MS)
     wait_for_cached(page, "/pyodide/pyodide.asm.wasm")
     wait_for_cached(page, "/pyodide/sixcardgolf-")
     context.set_offline(True)
     page.reload()
-    page.wait_for_selector(".golf-setup", timeout=ENGINE_START_MS)
+    page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_START_MS)
     page.click(".golf-setup button[type=submit]")
-    page.wait_for_selector("#golf-match .golf-table", timeout=ENGINE_START_MS)
+    page.wait_for_selector("#golf-match[data-phase=opening]", timeout=ENGINE_START_MS)
     page.keyboard.press("1")
-    page.wait_for_function("document.querySelectorAll('.golf-grid .golf-face').length >= 1", timeout=30_000)
+    page.wait_for_function("document.querySelectorAll('.golf-seat--mine .golf-face').length >= 1", timeout=30_000)
     page.goto(f"{origin}/ja/faq/")
     assert "よくある質問" in page.title()
 
@@ -155,7 +155,7 @@ def test_a_failed_start_says_why_and_retry_recovers(
         assert failed.get_attribute("role") == "alert"
         context.unroute(f"**/pyodide/{file}")
         failed.locator("button").click()
-        page.wait_for_selector(".golf-setup", timeout=ENGINE_START_MS)
+        page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_START_MS)
         assert page.locator(".golf-engine").is_hidden()
     finally:
         context.close()
