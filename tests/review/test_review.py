@@ -17,12 +17,16 @@ from sixcardgolf.match import hole_rng
 from sixcardgolf.review import forget_verdicts, review_match, seat_decisions
 from sixcardgolf.review_loss import FLAG_THRESHOLD
 from sixcardgolf.web import handle
+from sixcardgolf.web_match import Table
 
 HIGH = 9  # points: a card this high is no use on a column already paired
 
 
+TABLE = Table()  # the match being played between requests, as the page's Web Worker keeps it
+
+
 def door(method: str, **params: Any) -> dict[str, Any]:
-    answer = json.loads(handle(json.dumps({"method": method, "params": params})))
+    answer = json.loads(handle(json.dumps({"method": method, "params": params}), TABLE))
     assert answer["ok"], answer
     return answer["result"]  # type: ignore[no-any-return]
 
