@@ -9,7 +9,7 @@ For each page and language the four category scores (performance, accessibility,
 median of --runs runs; any audit that failed is named. The table goes to bench/results/lighthouse.md. The target
 is at least 95 in every category on every page; the exit status is 1 if a page falls short.
 
-    make build && .venv/bin/python bench/lighthouse.py [--runs 1] [--no-gzip] [--site DIR] [PAGE ...]
+    make build && .venv/bin/python bench/lighthouse.py [--runs 1] [--no-gzip] [--site DIR] [--out FILE] [PAGE ...]
 """
 
 from __future__ import annotations
@@ -115,6 +115,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--no-gzip", action="store_true")
     parser.add_argument("--site", type=Path, default=SITE, help="the built site (default: site/)")
+    parser.add_argument("--out", type=Path, default=RESULTS, help=f"the table (default: {RESULTS.relative_to(ROOT)})")
     parser.add_argument("pages", nargs="*", help="paths from the site root, e.g. rules/ ja/games/four-card/")
     args = parser.parse_args()
     if not (args.site / "index.html").is_file():
@@ -155,8 +156,8 @@ def main() -> int:
     for page, scores, problems in rows:
         cells = " | ".join(f"{scores[c]:g}" for c in CATEGORIES)
         lines.append(f"| /{page} | {cells} | {', '.join(problems) or '—'} |")
-    write_atomically(RESULTS, "\n".join(lines) + "\n")
-    print(f"wrote {RESULTS.relative_to(ROOT)}; {len(short)} of {len(rows)} pages below {TARGET}: {' '.join(short)}")
+    write_atomically(args.out, "\n".join(lines) + "\n")
+    print(f"wrote {args.out}; {len(short)} of {len(rows)} pages below {TARGET}: {' '.join(short)}")
     return 1 if short else 0
 
 
