@@ -14,6 +14,7 @@ import { dailyDeal, parseDealLink, dealLink } from "./play-share.js";
 import { playSound } from "./play-sound.js";
 
 const ANIMATION_MS = 320;
+const PEEK_SHOWN_MS = 3000; // how long peeked cards stay visible after the confirm
 
 class PlayPage {
   constructor(root, data) {
@@ -202,6 +203,10 @@ class PlayPage {
     const chosen = this.peekChoice;
     this.peekChoice = [];
     for (const position of chosen) await this.call("match_act", { action: `flip ${position}` });
+    // Seed 003: the peeked cards show for a few seconds, then go back face down until the scoring.
+    this.peekShownUntil = Date.now() + PEEK_SHOWN_MS;
+    this.render();
+    setTimeout(() => this.render(), PEEK_SHOWN_MS + 50);
   }
 
   choosePending(position) {
@@ -444,7 +449,7 @@ class PlayPage {
     const obs = view.observation;
     const cancelledBy = (seat) => new Set(view.scores ? view.scores[seat].cancelled.flat() : []);
     const changes = this.changes || { slots: {}, discard: false };
-    const hidePeeked = obs.phase !== "opening" && !view.hole_over;
+    const hidePeeked = !view.hole_over && !(this.peekShownUntil && Date.now() < this.peekShownUntil);
     const others = el("div", { class: "golf-opponents" });
     obs.layouts.forEach((layout, seat) => {
       if (seat !== me) others.append(seatView(s, seat, layout, { mine: false, targets: {}, cancelled: cancelledBy(seat), changed: changes.slots[seat] || new Set(), hidePeeked: true }));

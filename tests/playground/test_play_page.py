@@ -279,3 +279,21 @@ def test_a_damaged_save_is_reported_and_left_untouched(
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == damaged
     assert page.locator(".golf-setup").count() == 1  # a new match can still be started
     assert problems == []
+
+
+def test_four_card_peek_is_chosen_then_confirmed_and_goes_back_face_down(context: BrowserContext, origin: str) -> None:
+    """Seed 003: choose two face-down cards, confirm, look; they go back face down until the scoring."""
+    page, problems = open_play(context, origin)
+    page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_START_MS)
+    start(page, preset="four-card")
+    wait_phase(page, "opening")
+    page.keyboard.press("1")
+    page.keyboard.press("4")
+    assert page.locator(".golf-slot--chosen").count() == 2
+    assert page.locator(".golf-seat--mine .golf-face").count() == 0  # nothing seen before the confirm
+    page.get_by_role("button", name="Confirm (Enter)").click()
+    wait_phase(page, "draw")
+    assert page.locator(".golf-seat--mine .golf-face").count() == 2  # the two peeked cards, for a moment
+    page.wait_for_function("document.querySelectorAll('.golf-seat--mine .golf-face').length === 0", timeout=10_000)
+    assert page.locator(".golf-seat--mine [data-pos='1'] .golf-sr").inner_text().endswith("face down")
+    assert problems == []
