@@ -32,10 +32,21 @@ async function store(cache, url) {
     await cache.put(key, kept.clone());
     return kept;
   }
-  const response = await fetch(url, { cache: "no-cache" });
+  // The runtime's files are large and were usually just fetched by the page: take them from the HTTP cache if
+  // their content hash matches the manifest, so keeping them costs no second download. Anything else is
+  // revalidated with the server.
+  let response = REVISIONS.get(url).group === "runtime" ? await fetch(url) : null;
+  if (!response || !response.ok || (await hashOf(response.clone())) !== REVISIONS.get(url).hash) {
+    response = await fetch(url, { cache: "no-cache" });
+  }
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   await cache.put(key, response.clone());
   return response;
+}
+
+async function hashOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return [...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 async function storeGroup(group) {

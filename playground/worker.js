@@ -30,23 +30,18 @@ self.fetch = async (input, init) => {
     return response;
   }
   if (!response.body) return response;
-  const reader = response.body.getReader();
-  const counted = new ReadableStream({
-    async pull(controller) {
+  // Count the bytes on a clone: Pyodide gets the original response, so Chromium can keep the compiled wasm in
+  // its code cache for the next visit (a response rebuilt from a stream would be compiled again every time).
+  const reader = response.clone().body.getReader();
+  (async () => {
+    for (;;) {
       const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        return;
-      }
+      if (done) return;
       loaded += value.byteLength;
       self.postMessage({ type: "progress", stage: "download", loaded, total });
-      controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+  })().catch(() => {});
+  return response;
 };
 
 function describe(error) {
