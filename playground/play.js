@@ -60,7 +60,12 @@ class PlayPage {
     const link = parseDealLink(location.hash, this.data);
     const saved = store.save();
     if (link && link.error) this.error = this.t("play.badLink", { reason: link.error });
-    if (link && !link.error) {
+    const wanted = /^#preset=([\w-]+)$/.exec(location.hash); // a game page's "Play" link
+    if (wanted && this.data.presets.some((p) => p.name === wanted[1])) {
+      this.linkedPreset = wanted[1];
+      if (saved) this.resumeSaved = saved;
+      this.showSetup = true; // the form with that game chosen; a match in progress is kept until Start
+    } else if (link && !link.error) {
       if (saved) this.resumeSaved = saved;
       this.requestStart(link.choices, link.daily);
     } else if (saved) {
@@ -406,6 +411,7 @@ class PlayPage {
           el("button", { type: "button", class: "md-button", "data-focus": "replace-no", onclick: () => { this.confirmReplace = null; this.showSetup = !this.view && !this.resumeSaved; this.render(); } }, t("play.setup.replaceNo"))));
       }
       const initial = { ...this.data.setup.defaults, ...(store.choices() || {}) };
+      if (this.linkedPreset && initial.preset !== this.linkedPreset) Object.assign(initial, { preset: this.linkedPreset, options: {} });
       if (this.view && (this.view.outcome === null)) parts.push(el("p", {}, el("button", { type: "button", class: "md-button", "data-focus": "back-to-match", onclick: () => { this.showSetup = false; this.render(); } }, t("play.resume"))));
       parts.push(setupForm(this.data, t, initial, (choices) => this.requestStart(choices)));
       return parts;

@@ -297,3 +297,10 @@ def test_four_card_peek_is_chosen_then_confirmed_and_goes_back_face_down(context
     page.wait_for_function("document.querySelectorAll('.golf-seat--mine .golf-face').length === 0", timeout=10_000)
     assert page.locator(".golf-seat--mine [data-pos='1'] .golf-sr").inner_text().endswith("face down")
     assert problems == []
+
+
+def test_a_game_pages_play_link_opens_the_form_with_that_game(context: BrowserContext, origin: str) -> None:
+    page, problems = open_play(context, origin, "ja", fragment="#preset=nine-card")
+    page.wait_for_selector(".golf-setup")
+    assert page.input_value("#setup-preset") == "nine-card"
+    assert problems == []
