@@ -12,6 +12,7 @@ import { eventText, pilesView, resultTable, rulesInPlay, scoreTable, seatName, s
 import { pageLang, translator } from "./texts.js";
 import { dailyDeal, parseDealLink, dealLink } from "./play-share.js";
 import { playSound } from "./play-sound.js";
+import { ReviewPanel } from "./play-review.js";
 
 const ANIMATION_MS = 320;
 const PEEK_SHOWN_MS = 3000; // how long peeked cards stay visible after the confirm
@@ -52,6 +53,8 @@ class PlayPage {
     this.log = el("p", { class: "golf-log", "aria-label": t("play.log") });
     this.actions = el("div", { class: "golf-actions" });
     this.side = el("div", { class: "golf-side" });
+    this.review = new ReviewPanel({ engine: this.engine, t, lang: this.lang }); // the hole review (H14)
+    this.review.onChange = () => this.render();
     this.root.replaceChildren(this.status, this.alert, this.toolbar, this.stage, this.prompt, this.actions, this.log, this.side, keysList(t));
     this.engine.addEventListener("ready", () => this.engineReady());
   }
@@ -520,6 +523,7 @@ class PlayPage {
     if (view.observation.phase === "flip" && view.can_undo) out.push(button("play.action.back", () => this.undo()));
     if (!view.outcome) out.push(button("play.action.undo", () => this.undo(), { disabled: !view.can_undo }));
     if (view.prompt) out.push(button("play.action.hint", () => this.hint()));
+    out.push(...this.review.buttons(view, this.viewerSeat()));
     if (view.can_next) out.push(button("play.action.next", () => this.act("next"), { primary: true }));
     if (view.outcome) {
       out.push(button("play.playAgain", () => this.playAgain(), { primary: true }));
@@ -546,7 +550,9 @@ class PlayPage {
     if (this.shareUrl && view && phase !== "setup") {
       parts.push(el("p", { class: "golf-share" }, el("label", {}, this.t("play.shareLabel"), " ", el("input", { type: "text", readonly: true, value: this.shareUrl })), " ", this.shareNote || ""));
     }
+    const review = phase === "setup" || !view ? null : this.review.elementFor(view);
     if (!view || phase === "setup" || phase === "handover") return parts;
+    if (review) parts.push(review);
     if (view.hole_over && view.scores) parts.push(resultTable(s));
     parts.push(scoreTable(s));
     const record = store.record();
