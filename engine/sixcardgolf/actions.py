@@ -14,6 +14,7 @@ flip N          turn up position N (opening reveal or peek, flip after a discard
 from __future__ import annotations
 
 from .errors import NotationError
+from .messages import both
 
 DRAW_STOCK = 0
 TAKE_DISCARD = 1
@@ -55,7 +56,7 @@ def format_action(action: int) -> str:
         return f"swap {action - SWAP + 1}"
     if FLIP <= action < FLIP + MAX_POSITIONS:
         return f"flip {action - FLIP + 1}"
-    raise NotationError(f"action code {action!r} is not an action")
+    raise NotationError(*both("error.action.code", code_code=repr(action), code=action))
 
 
 def parse_action(text: str) -> int:
@@ -66,7 +67,4 @@ def parse_action(text: str) -> int:
         position = int(words[1])
         if 1 <= position <= MAX_POSITIONS:
             return (SWAP if words[0] == "swap" else FLIP) + position - 1
-    raise NotationError(
-        f"action {text!r} is not an action: expected draw, take, discard, knock, early-knock, skip, next, "
-        f"'swap N' or 'flip N' with N a position from 1 to {MAX_POSITIONS}"
-    )
+    raise NotationError(*both("error.action.unknown", text_code=repr(text), text=text, most_code=MAX_POSITIONS))

@@ -12,9 +12,11 @@ ever matched, never compared, so a second eight of hearts is harmless.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from .errors import NotationError
+from .messages import both
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
 """Rank names in option-key order; index 13 is the joker's rank."""
@@ -66,27 +68,39 @@ def make_card(rank: int, suit: int) -> int:
     return JOKER if rank == JOKER_RANK else rank * 4 + suit
 
 
+# What a Japanese keyboard (IME) types for card notation, besides what NFKC already folds (full-width letters, digits,
+# spaces and ／): the white suit symbols, the heavy heart, the Japanese comma between cards, emoji variation selectors.
+_INPUT_FORMS = str.maketrans(
+    {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣", "❤": "♥", "、": " ", "\ufe0f": None, "\ufe0e": None}
+)
+_JOKER_WORDS = ("JK", "JOKER", "🃏", "ジョーカー")
+
+
+def normalise_notation(text: str) -> str:
+    """Card notation as the parser reads it: Unicode NFKC (８Ｈ → 8H, full-width space and ／ → ASCII), white suit
+    symbols as black ones (♡ → ♥), and 「、」 as a space. Every reader of notation calls this first."""
+    return unicodedata.normalize("NFKC", text).translate(_INPUT_FORMS)
+
+
 def parse_card(text: str) -> int:
-    """Read one card: rank (A 2-10 T J Q K) then suit (S H D C or ♠♥♦♣), any case; or JK."""
-    token = text.strip().upper()
-    if token in ("JK", "JOKER", "🃏"):
+    """Read one card: rank (A 2-10 T J Q K) then suit (S H D C or ♠♥♦♣), any case; or JK (also ジョーカー).
+
+    Full-width and IME forms are read too (see normalise_notation); an error quotes the text as it was written.
+    """
+    token = normalise_notation(text).strip().upper()
+    if token in _JOKER_WORDS:
         return JOKER
     if len(token) >= 2:
         rank = _RANK_BY_TEXT.get(token[:-1])
         suit = _SUIT_BY_TEXT.get(token[-1])
         if rank is not None and suit is not None and rank != JOKER_RANK:
             return rank * 4 + suit
-    raise NotationError(
-        f"card {text!r} is not a card: expected a rank (A, 2-10 or T, J, Q, K) "
-        "followed by a suit (S, H, D, C or ♠ ♥ ♦ ♣), or JK for a joker, e.g. 8H, 10s, QS, JK",
-        ja=f"「{text}」はカードとして読めません。ランク（A、2〜10またはT、J、Q、K）のあとにスート（S、H、D、Cまたは♠♥♦♣）を"
-        "続けて書くか、ジョーカーならJKと書いてください（例：8H、10s、QS、JK）。",
-    )
+    raise NotationError(*both("error.card.unreadable", text_code=repr(text), text=text))
 
 
 def parse_rank(text: str) -> int | None:
     """A rank written alone, without its suit (A 2-10 T J Q K, any case): its index, or None."""
-    rank = _RANK_BY_TEXT.get(text.strip().upper())
+    rank = _RANK_BY_TEXT.get(normalise_notation(text).strip().upper())
     return None if rank == JOKER_RANK else rank
 
 
@@ -94,14 +108,14 @@ def format_card(card: int, symbols: bool = False) -> str:
     if card == JOKER:
         return "JK"
     if not 0 <= card < JOKER:
-        raise NotationError(f"card code {card!r} is not a card: expected 0..52")
+        raise NotationError(*both("error.card.code", code_code=repr(card), code=card))
     suits = SUIT_SYMBOLS if symbols else SUITS
     return RANKS[card >> 2] + suits[card & 3]
 
 
 def split_layout(text: str) -> list[list[str]]:
     """The card tokens of a layout, row by row, unread: '8H KS 2D / 8C AS 5H' -> [[8H KS 2D] [8C AS 5H]]."""
-    return [part.split() for part in text.split("/")]
+    return [part.split() for part in normalise_notation(text).split("/")]
 
 
 def parse_layout(text: str, rows: int | None = None, cols: int | None = None) -> list[int]:
@@ -112,22 +126,24 @@ def parse_layout(text: str, rows: int | None = None, cols: int | None = None) ->
     """
     row_texts = split_layout(text)
     if not row_texts or any(not row for row in row_texts):
-        raise NotationError(
-            f"layout {text!r} has an empty row: write rows of cards separated by '/'",
-            ja=f"手札「{text}」に空の行があります。行と行は「/」で区切ってカードを書いてください。",
-        )
+        raise NotationError(*both("error.card.empty_row", layout_code=repr(text), layout=text))
     widths = {len(row) for row in row_texts}
     if len(widths) != 1:
         raise NotationError(
-            f"layout {text!r} has rows of different lengths {sorted(widths)}: every row needs the same number of cards",
-            ja=f"手札「{text}」は行によってカードの枚数が違います。どの行も同じ枚数にしてください。",
+            *both("error.card.uneven_rows", layout_code=repr(text), layout=text, widths_code=sorted(widths))
         )
     width = widths.pop()
     if rows is not None and cols is not None and (len(row_texts), width) != (rows, cols):
         raise NotationError(
-            f"layout {text!r} is {len(row_texts)}x{width}, but these rules deal {rows}x{cols} "
-            f"({rows} rows of {cols} cards)",
-            ja=f"手札「{text}」は{len(row_texts)}行×{width}列ですが、このルールでは{rows}行×{cols}列で配ります。",
+            *both(
+                "error.card.wrong_shape",
+                layout_code=repr(text),
+                layout=text,
+                rows_found=len(row_texts),
+                cols_found=width,
+                rows=rows,
+                cols=cols,
+            )
         )
     cards: list[int] = []
     for row in row_texts:
@@ -135,7 +151,10 @@ def parse_layout(text: str, rows: int | None = None, cols: int | None = None) ->
             try:
                 cards.append(parse_card(token))
             except NotationError as error:
-                raise NotationError(f"in layout {text!r}: {error}", ja=f"手札「{text}」の中：{error.ja}") from None
+                words = {"en": str(error), "ja": error.message("ja")}
+                raise NotationError(
+                    *both("error.card.in_layout", layout_code=repr(text), layout=text, error=words.__getitem__)
+                ) from None
     return cards
 
 

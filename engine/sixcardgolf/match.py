@@ -15,6 +15,7 @@ from typing import Any
 from . import actions as A
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import DRAW, HOLDING, HoleState
+from .messages import both
 from .observation import Observation, observe
 from .rules import Rules
 
@@ -49,10 +50,8 @@ class Match:
     def __init__(self, rules: Rules, players: int, seed: int) -> None:
         rules.check_players(players)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise UsageError(
-                f"seed {seed!r} is not allowed: expected a whole number",
-                ja=f"シード {seed!r} は使えません。整数で指定してください。",
-            )
+            shown = f"「{seed}」" if isinstance(seed, str) else f"「{json.dumps(seed, ensure_ascii=False)}」"
+            raise UsageError(*both("error.match.seed", seed_code=repr(seed), seed=shown))
         self.rules = rules
         self.players = players
         self.seed = seed
@@ -106,8 +105,7 @@ class Match:
 
     def next_hole(self) -> None:
         if not self.can_start_next_hole():
-            why = "the match is over" if self._outcome else "the current hole is not over"
-            raise IllegalActionError(f"action 'next' is not allowed: {why}")
+            raise IllegalActionError(*both("error.match.over" if self._outcome else "error.match.hole_not_over"))
         self.hole = self._deal(len(self.records))
         self.log.append(A.NEXT_HOLE)
 
@@ -163,9 +161,7 @@ class Match:
     def undo(self, seat: int) -> None:
         point = self.undo_point(seat)
         if point is None:
-            raise IllegalActionError(
-                f"undo is not allowed for player {seat + 1}: nothing to undo since their last draw in this hole"
-            )
+            raise IllegalActionError(*both("error.match.nothing_to_undo", player=seat + 1))
         start, state = self._replay_hole_start()
         for action in self.log[start:point]:
             state.apply_action(action)

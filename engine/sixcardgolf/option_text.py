@@ -8,11 +8,12 @@ scoring.AMOUNTS.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .describe_common import points_text
 from .messages import check_lang, has, text
-from .rules import EARLY_KNOCK_MAX_HIDDEN
+from .rules import CHOICES, EARLY_KNOCK_MAX_HIDDEN, Rules
 from .scoring import AMOUNTS
 
 # The numbers some option texts quote, from the one place each is kept.
@@ -57,3 +58,25 @@ def describe_option_value(key: str, value: Any, lang: str) -> str:
 
 def adjustment_label(key: str, lang: str) -> str:
     return text(f"adjustment.{key}", lang)
+
+
+_DEFAULTS = Rules().to_dict()
+
+
+def _takes(key: str, raw: Any) -> bool:
+    """Whether `raw` is a value option `key` can hold (so the Custom panel has words for it)."""
+    if key in CHOICES:
+        return raw in CHOICES[key]
+    if key in ("decks", "joker_pair_value"):
+        return raw in ("auto", "none") or (isinstance(raw, int) and not isinstance(raw, bool))
+    return type(raw) is type(_DEFAULTS.get(key, 0))
+
+
+def input_value_text(key: str, raw: Any, lang: str) -> str:
+    """A value a caller passed for `key`, as an error quotes it: one the option can hold as the Custom panel shows
+    it (2行×3列, あり, −2); anything else as it was written, in 「」 in Japanese."""
+    if _takes(key, raw):
+        return describe_option_value(key, raw, lang)
+    if lang == "ja":
+        return f"「{raw}」" if isinstance(raw, str) else f"「{json.dumps(raw, ensure_ascii=False)}」"
+    return repr(raw)

@@ -8,6 +8,7 @@ from functools import cache
 from importlib import resources
 
 from .errors import RulesError
+from .messages import both
 from .rules import Rules
 
 LANGUAGES = ("en", "ja")
@@ -45,9 +46,9 @@ def preset_names() -> list[str]:
 def preset_info(name: str) -> Preset:
     presets = _all_presets()
     if name not in presets:
+        titles = "、".join(f"「{preset.title['ja']}」" for preset in presets.values())
         raise RulesError(
-            f"unknown preset {name!r}: expected one of {', '.join(presets)}",
-            ja=f"プリセット「{name}」はありません。次のいずれかを指定してください：{', '.join(presets)}",
+            *both("error.preset.unknown", name_code=repr(name), name=name, names_code=", ".join(presets), titles=titles)
         )
     return presets[name]
 

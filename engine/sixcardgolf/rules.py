@@ -16,6 +16,7 @@ from typing import Any
 
 from .cards import CARDS_PER_DECK, JACK_RANK, JOKER, JOKER_RANK, RANKS, build_shoe
 from .errors import RulesError
+from .messages import Words, both, say, text
 
 LAYOUTS: dict[str, tuple[int, int]] = {"2x2": (2, 2), "2x3": (2, 3), "2x4": (2, 4), "3x3": (3, 3)}
 MIN_PLAYERS = 2
@@ -26,6 +27,8 @@ RECOMMENDED_MAX_PLAYERS = 8  # one table; more only if the decks allow
 AUTO_DECKS: tuple[tuple[int, int], ...] = ((4, 1), (8, 2), (MAX_PLAYERS, 3))
 AUTO_DECKS_3X3: tuple[tuple[int, int], ...] = ((3, 1), (8, 2), (MAX_PLAYERS, 3))  # nine cards a seat: more decks
 
+MAX_DECKS = 8  # a fixed `decks` value
+MAX_CARD_VALUE = 100  # a card value's size either way
 EARLY_KNOCK_MAX_HIDDEN = 2
 """An early knock is allowed with one card face down, or up to this many."""
 ENDGAME_MAX_HIDDEN = 1
@@ -128,19 +131,32 @@ class Rules:
         """Raise RulesError unless `players` can sit at a table with these rules."""
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesError(
-                f"players {players!r} is not allowed: expected a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
-                ja=f"人数 {players!r} は使えません。{MIN_PLAYERS}〜{MAX_PLAYERS}の整数で指定してください。",
+                *both(
+                    "error.table.players",
+                    players_code=repr(players),
+                    players=_value("players", players),
+                    low=MIN_PLAYERS,
+                    high=MAX_PLAYERS,
+                )
             )
         decks = self.decks_for(players)
         available = decks * (CARDS_PER_DECK + self.jokers_per_deck)
         needed = players * self.size + 2  # every layout, the first discard and one stock card
         if available < needed:
             raise RulesError(
-                f"players {players} with layout {self.layout} need at least {needed} cards, "
-                f"but decks={self.decks} gives {decks} deck(s) of {CARDS_PER_DECK + self.jokers_per_deck} = {available}: "
-                "use more decks or fewer players",
-                ja=f"{players}人で手札の形{self.layout}なら少なくとも{needed}枚が必要ですが、decks={self.decks}では"
-                f"{decks}組で{available}枚しかありません。デッキを増やすか、人数を減らしてください。",
+                *both(
+                    "error.table.too_few_cards",
+                    players=players,
+                    layout_code=self.layout,
+                    layout=_value("layout", self.layout),
+                    needed=needed,
+                    decks_code=self.decks,
+                    decks_label=_label("decks"),
+                    decks_value=_value("decks", self.decks),
+                    decks=decks,
+                    per_deck=CARDS_PER_DECK + self.jokers_per_deck,
+                    available=available,
+                )
             )
 
     # -- conversion ----------------------------------------------------------
@@ -167,10 +183,7 @@ class Rules:
     def with_options(self, options: Mapping[str, Any]) -> Rules:
         """A copy with some options changed. Values may be JSON values or the strings a CLI passes."""
         if not isinstance(options, Mapping):
-            raise RulesError(
-                f"rules {options!r} is not an object of option keys and values",
-                ja="ルールは、オプション名と値の組（JSONのオブジェクト）で指定してください。",
-            )
+            raise RulesError(*both("error.option.not_mapping", options_code=repr(options)))
         changes: dict[str, Any] = {}
         values = list(self.values)
         for key, raw in options.items():
@@ -202,11 +215,18 @@ _FALSE = ("false", "no", "off", "0")
 
 def _unknown_key(key: object) -> RulesError:
     close = difflib.get_close_matches(str(key), OPTION_KEYS, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    keys = ", ".join(OPTION_KEYS)
+    if not close:
+        return RulesError(*both("error.option.unknown", key_code=repr(key), key=key, keys_code=keys))
     return RulesError(
-        f"unknown option {key!r}{hint}: the option keys are {', '.join(OPTION_KEYS)}",
-        ja=f"オプション「{key}」はありません{f'（{close[0]} のことですか？）' if close else ''}。"
-        f"使えるオプション名：{', '.join(OPTION_KEYS)}",
+        *both(
+            "error.option.unknown_close",
+            key_code=repr(key),
+            key=key,
+            close_code=repr(close[0]),
+            close=_label(close[0]),
+            keys_code=keys,
+        )
     )
 
 
@@ -221,7 +241,7 @@ def _rank_index(key: str) -> int:
 
 def _parse_int(key: str, raw: Any) -> int:
     if isinstance(raw, bool):
-        raise _not_allowed(key, raw, "a whole number", "整数")
+        raise _not_allowed(key, raw, "whole_number")
     if isinstance(raw, int):
         return raw
     if isinstance(raw, str):
@@ -229,13 +249,21 @@ def _parse_int(key: str, raw: Any) -> int:
             return int(raw.strip().replace("−", "-"))
         except ValueError:
             pass
-    raise _not_allowed(key, raw, "a whole number", "整数")
+    raise _not_allowed(key, raw, "whole_number")
 
 
-def _not_allowed(key: str, raw: Any, expected: str, expected_ja: str) -> RulesError:
+def _not_allowed(key: str, raw: Any, expected: str, **facts: object) -> RulesError:
+    """An option value refused: the English names the key and value, the Japanese the option's label and the value
+    as the Custom panel shows it; `expected` is a key of the catalogue's [error.expected] table."""
     return RulesError(
-        f"option {key} = {raw!r} is not allowed: expected {expected}",
-        ja=f"オプション {key} に {raw!r} は使えません。{expected_ja}で指定してください。",
+        *both(
+            "error.option.not_allowed",
+            key_code=key,
+            raw_code=repr(raw),
+            label=_label(key),
+            raw=_value(key, raw),
+            expected=say(f"error.expected.{expected}", **facts),
+        )
     )
 
 
@@ -248,17 +276,17 @@ def parse_option(key: str, raw: Any) -> Any:
             return raw
         if isinstance(raw, str) and raw.strip().lower() in _TRUE + _FALSE:
             return raw.strip().lower() in _TRUE
-        raise _not_allowed(key, raw, "true or false", "true か false")
+        raise _not_allowed(key, raw, "on_off", on=say("option.value.on"), off=say("option.value.off"))
     if key in CHOICES:
         if isinstance(raw, str) and raw.strip() in CHOICES[key]:
             return raw.strip()
-        raise _not_allowed(key, raw, f"one of {', '.join(CHOICES[key])}", f"{'、'.join(CHOICES[key])}のいずれか")
+        raise _not_allowed(key, raw, "choices", choices_code=", ".join(CHOICES[key]), choices=_choice_words(key))
     if key == "decks":
         if raw == "auto":
             return raw
         count = _parse_int(key, raw)
-        if not 1 <= count <= 8:
-            raise _not_allowed(key, raw, "auto or a count from 1 to 8", "auto または1〜8の整数")
+        if not 1 <= count <= MAX_DECKS:
+            raise _not_allowed(key, raw, "decks", high=MAX_DECKS, auto=say("option.value.auto"))
         return count
     if key == "joker_pair_value":
         if raw is None or raw == "none":
@@ -274,23 +302,55 @@ def _validate(rules: Rules) -> None:
                 isinstance(v, bool) or not isinstance(v, int) for v in rules.values
             ):
                 raise RulesError(
-                    f"option values = {rules.values!r} is not allowed: expected a whole number for each of {', '.join(RANKS)}"
+                    *both("error.option.card_values", values_code=repr(rules.values), ranks_code=", ".join(RANKS))
                 )
             continue
         value = getattr(rules, key)
         if parse_option(key, value) != value or (key in _BOOL_KEYS) != isinstance(value, bool):
-            raise RulesError(f"option {key} = {value!r} is not allowed")
+            raise RulesError(
+                *both(
+                    "error.option.not_valid",
+                    key_code=key,
+                    raw_code=repr(value),
+                    label=_label(key),
+                    raw=_value(key, value),
+                )
+            )
     for key, (low, high) in _INT_LIMITS.items():
         value = getattr(rules, key)
         if not low <= value <= high:
-            raise _not_allowed(key, value, f"a whole number from {low} to {high}", f"{low}〜{high}の整数")
+            raise _not_allowed(key, value, "range", low=low, high=high)
     size = LAYOUTS[rules.layout][0] * LAYOUTS[rules.layout][1]
     if rules.initial_reveals > size:
         raise RulesError(
-            f"option initial_reveals = {rules.initial_reveals} is not allowed with layout {rules.layout}: "
-            f"expected 0 to {size}",
-            ja=f"手札の形{rules.layout}では、initial_reveals は0〜{size}で指定してください（{rules.initial_reveals}は多すぎます）。",
+            *both(
+                "error.option.too_many_reveals",
+                reveals=rules.initial_reveals,
+                layout_code=rules.layout,
+                layout=_value("layout", rules.layout),
+                label=_label("initial_reveals"),
+                size=size,
+            )
         )
-    for points in rules.values:
-        if not -100 <= points <= 100:
-            raise _not_allowed("values", points, "card values from -100 to 100", "-100〜100の得点")
+    for rank, points in zip(RANKS, rules.values, strict=True):
+        if not -MAX_CARD_VALUE <= points <= MAX_CARD_VALUE:
+            raise _not_allowed(f"values.{rank}", points, "card_value", low=f"−{MAX_CARD_VALUE}", high=MAX_CARD_VALUE)
+
+
+# -- words for the errors above: the Japanese names an option by its label and a value as the Custom panel shows it
+def _label(key: str) -> Words:
+    from .option_text import option_label  # option_text reads this module's tables, so it is imported late
+
+    return lambda lang: option_label(key, lang)
+
+
+def _value(key: str, raw: Any) -> Words:
+    from .option_text import input_value_text
+
+    return lambda lang: input_value_text(key, raw, lang)
+
+
+def _choice_words(key: str) -> Words:
+    return lambda lang: text("list.separator", lang).join(
+        f"「{_value(key, choice)(lang)}」" if lang == "ja" else choice for choice in CHOICES[key]
+    )

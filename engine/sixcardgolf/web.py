@@ -24,7 +24,8 @@ from .describe import (
     points_text,
     section_title,
 )
-from .errors import GolfError
+from .errors import GolfError, UsageError
+from .messages import both, say
 from .option_text import option_help
 from .presets import preset_info, preset_names
 from .rules import CHOICES, OPTION_KEYS, Rules
@@ -165,9 +166,17 @@ def _player(value: Any, players: int, name: str, lang: str) -> int | None:
     if value in (None, "", 0):
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
-        raise GolfError(
-            f"{name} = {value!r} is not a player: expected a number from 1 to {players}",
-            ja=f"{name} = {value!r} はプレイヤーの番号ではありません。1〜{players}で指定してください。",
+        plain = isinstance(value, int) and not isinstance(value, bool)
+        shown = str(value) if plain else f"「{value}」" if isinstance(value, str) else f"「{json.dumps(value)}」"
+        raise UsageError(
+            *both(
+                "error.table.not_a_player",
+                name_code=name,
+                value_code=repr(value),
+                label=say(f"error.table.{name}"),
+                value=shown,
+                players=players,
+            )
         )
     return value - 1
 

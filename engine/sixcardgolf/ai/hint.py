@@ -11,7 +11,6 @@ when the visible scores say so). The words are in the message catalogues
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import actions as A
@@ -20,7 +19,7 @@ from ..describe_common import plural_key, points_text
 from ..errors import UsageError
 from ..glossary import rank_word, term
 from ..hole import FLIP_AFTER_DISCARD, OPENING
-from ..messages import join_list, text
+from ..messages import Words, join_list, say, text
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
 from ..simulate import decision_seed
@@ -29,9 +28,6 @@ from .levels import estimator_for
 from .planner import Planner
 from .search import HardPolicy, guide_style
 from .table import Table
-
-Words = Callable[[str], str]
-"""A message not yet put into a language: call it with 'en' or 'ja'."""
 
 
 @dataclass(frozen=True)
@@ -63,15 +59,6 @@ def hint(observation: Observation, seed: int) -> Hint:
 
 
 # -- wording ---------------------------------------------------------------------
-def _say(key: str, **values: object) -> Words:
-    """The catalogue message `key`; values that are themselves Words are put into the same language."""
-
-    def render(lang: str) -> str:
-        return text(key, lang, **{name: value(lang) if callable(value) else value for name, value in values.items()})
-
-    return render
-
-
 def _then(first: Words, second: Words) -> Words:
     return lambda lang: first(lang) + second(lang)
 
@@ -89,7 +76,7 @@ def _card(card: int) -> Words:
 
 
 def _worth(points: int) -> Words:
-    return _say(plural_key("hint.why.points", abs(points)), points=points_text(points))
+    return say(plural_key("hint.why.points", abs(points)), points=points_text(points))
 
 
 def _shown(scores: list[int]) -> Words:
@@ -103,7 +90,7 @@ def _same_rank(first: int, second: int) -> bool:
 
 def _searched() -> Words:
     """The reason when no simple one is true: the search itself."""
-    return _say("hint.searched")
+    return say("hint.searched")
 
 
 def _mean(value: float) -> str:
@@ -144,21 +131,21 @@ class _Explainer:
             trial = tuple(card if p == position else self.own[p] for p in column)
             if column_group(rules, trial)[2]:
                 if not all(self.face_up(p) for p in partners):
-                    return _say("hint.why.peeked_match", column=column_index + 1)
+                    return say("hint.why.peeked_match", column=column_index + 1)
                 if len(partners) == 1:
-                    return _say("hint.why.pairs_column", card=_card(self.own[partners[0]]), column=column_index + 1)
-                return _say("hint.why.completes_column", column=column_index + 1)
+                    return say("hint.why.pairs_column", card=_card(self.own[partners[0]]), column=column_index + 1)
+                return say("hint.why.completes_column", column=column_index + 1)
         if rules.pairs == "anywhere":
             for other in range(rules.size):
                 if other != position and self.face_up(other) and _same_rank(self.own[other], card):
-                    return _say("hint.why.pairs_at", card=_card(self.own[other]), position=other + 1)
+                    return say("hint.why.pairs_at", card=_card(self.own[other]), position=other + 1)
         if self.face_up(position) and points[self.own[position]] > points[card]:
             old = self.own[position]
-            return _say(f"hint.why.replaces{here}", card=_card(old), points=_worth(points[old]), position=position + 1)
+            return say(f"hint.why.replaces{here}", card=_card(old), points=_worth(points[old]), position=position + 1)
         if not self.face_up(position) and self.own[position] != UNKNOWN:
-            return _say(f"hint.why.replaces_peeked{here}", position=position + 1)
+            return say(f"hint.why.replaces_peeked{here}", position=position + 1)
         if not self.face_up(position) and points[card] < self.estimator.mean:
-            return _say(
+            return say(
                 f"hint.why.beats_hidden{here}",
                 card=_card(card),
                 points=_worth(points[card]),
@@ -166,11 +153,11 @@ class _Explainer:
                 mean=_mean(self.estimator.mean),
             )
         if not self.face_up(position):
-            return _say(f"hint.why.turns_over{here}", position=position + 1)
+            return say(f"hint.why.turns_over{here}", position=position + 1)
         return _searched()
 
     def ending_note(self) -> Words:
-        return _say("hint.ending_immediate" if self.rules.end_of_hole == "immediate" else "hint.ending_final_turns")
+        return say("hint.ending_immediate" if self.rules.end_of_hole == "immediate" else "hint.ending_final_turns")
 
     def best_place(self, card: int) -> int:
         """Where Hard's planner would put `card` taken from the discard pile (for the reason of a take)."""
@@ -199,51 +186,51 @@ def _reason(obs: Observation, action: int) -> Words:
         position = action - A.FLIP
         verb = "peek" if rules.peek else "flip"
         columns = "_columns" if rules.pairs == "column" and not ex.column_known(position) else ""
-        return _say(f"hint.opening_{verb}{columns}", position=position + 1)
+        return say(f"hint.opening_{verb}{columns}", position=position + 1)
     if action == A.TAKE_DISCARD:
         card = obs.discard[-1]
         why = ex.placement(card, ex.best_place(card), position_named=False)
-        return _say("hint.take", card=_card(card), why=why)
+        return say("hint.take", card=_card(card), why=why)
     if action == A.DRAW_STOCK:
         if not obs.discard:
-            return _say("hint.draw_empty_pile")
+            return say("hint.draw_empty_pile")
         top = obs.discard[-1]
         plain = ex.estimator.plain()
         saving = max(plain.swap_gains(ex.own, top))
         if saving > plain.draw_gain(ex.own) + 1:
-            return _say("hint.draw_would_save", card=_card(top), searched=_searched())
-        return _say("hint.draw_no_help", card=_card(top))
+            return say("hint.draw_would_save", card=_card(top), searched=_searched())
+        return say("hint.draw_no_help", card=_card(top))
     if A.SWAP <= action < A.SWAP + A.MAX_POSITIONS:
         position = action - A.SWAP
         card = obs.held
-        words = _say("hint.swap", card=_card(card), position=position + 1, why=ex.placement(card, position, True))
+        words = say("hint.swap", card=_card(card), position=position + 1, why=ex.placement(card, position, True))
         if not ex.face_up(position) and ex.hidden_left() == 1 and obs.final_left < 0:
             words = _then(words, ex.ending_note())
         return words
     if action == A.DISCARD:
         card = obs.held
         if max(ex.estimator.plain().swap_gains(ex.own, card)) > 0.5:
-            return _say("hint.discard_searched", card=_card(card), searched=_searched())
-        return _say("hint.discard_no_help", card=_card(card))
+            return say("hint.discard_searched", card=_card(card), searched=_searched())
+        return say("hint.discard_no_help", card=_card(card))
     if action == A.KNOCK:
         return _knock_reason(obs)
     if action == A.EARLY_KNOCK:
         mine, others = _visible(obs)
         if _looks_lowest(obs.rules, mine, others):
-            return _say("hint.early_knock_lowest", mine=_shown([mine]), others=_shown(others))
-        return _say("hint.early_knock")
+            return say("hint.early_knock_lowest", mine=_shown([mine]), others=_shown(others))
+        return say("hint.early_knock")
     if action == A.SKIP_FLIP:
-        return _say("hint.skip_flip")
+        return say("hint.skip_flip")
     position = action - A.FLIP
     if ex.hidden_left() == 1 and obs.final_left < 0:
         start = "hint.flip_to_end" if obs.phase == FLIP_AFTER_DISCARD else "hint.flip_to_end_instead"
-        return _then(_say(start, position=position + 1), ex.ending_note())
+        return _then(say(start, position=position + 1), ex.ending_note())
     column_index = ex.column_of(position)
     partners = [p for p in rules.columns[column_index] if p != position and ex.face_up(p)]
     if partners and rules.pairs == "column":
         partner = obs.layouts[obs.seat][partners[0]]
-        return _say("hint.flip_column", position=position + 1, card=_card(partner), column=column_index + 1)
-    return _say("hint.flip_general", position=position + 1)
+        return say("hint.flip_column", position=position + 1, card=_card(partner), column=column_index + 1)
+    return say("hint.flip_general", position=position + 1)
 
 
 def _visible(obs: Observation) -> tuple[int, list[int]]:
@@ -260,9 +247,9 @@ def _looks_lowest(rules: Rules, mine: int, others: list[int]) -> bool:
 def _knock_reason(obs: Observation) -> Words:
     mine, others = _visible(obs)
     lowest = "hint.knock_lowest" if _looks_lowest(obs.rules, mine, others) else "hint.knock_not_lowest"
-    words = _say(lowest, mine=_shown([mine]), others=_shown(others))
+    words = say(lowest, mine=_shown([mine]), others=_shown(others))
     if obs.rules.knock_penalty != "none":
-        words = _then(words, _say("hint.knock_risk"))
+        words = _then(words, say("hint.knock_risk"))
     return words
 
 

@@ -11,6 +11,7 @@ term is written once and every message follows it.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
@@ -55,9 +56,27 @@ def _terms(lang: str) -> _Terms:
     return _Terms(lang)
 
 
+Words = Callable[[str], str]
+"""Words not yet put into a language (an option's label, a nested message): call with 'en' or 'ja'."""
+
+
 def text(key: str, lang: str, /, **values: object) -> str:
-    """The message `key` in `lang`, with its placeholders filled from `values` and the glossary."""
-    return catalogue(check_lang(lang))[key].format(t=_terms(lang), **values)
+    """The message `key` in `lang`, with its placeholders filled from `values` and the glossary.
+
+    A value that is Words (a callable) is put into the same language first.
+    """
+    filled = {name: value(lang) if callable(value) else value for name, value in values.items()}
+    return catalogue(check_lang(lang))[key].format(t=_terms(lang), **filled)
+
+
+def say(key: str, /, **values: object) -> Words:
+    """The message `key` as Words, for a caller that needs it in more than one language."""
+    return lambda lang: text(key, lang, **values)
+
+
+def both(key: str, /, **values: object) -> tuple[str, str]:
+    """The message `key` in English and in Japanese: the two texts an engine error carries."""
+    return text(key, "en", **values), text(key, "ja", **values)
 
 
 def has(key: str) -> bool:
@@ -71,4 +90,4 @@ def join_list(items: list[str], lang: str) -> str:
     return text("list.separator", lang).join(items[:-1]) + text("list.last", lang) + items[-1]
 
 
-__all__ = ["LANGUAGES", "catalogue", "check_lang", "has", "join_list", "text"]
+__all__ = ["LANGUAGES", "Words", "both", "catalogue", "check_lang", "has", "join_list", "say", "text"]
