@@ -7,6 +7,7 @@ except the list of printables to copy, which is rebuilt for each language).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +55,48 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 _SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 _SEARCH_NAME = {"en": "Search", "ja": "検索"}
+# The theme's heading anchors say "Permanent link" (the toc extension's permalink_title) in every language.
+_PERMALINK_TITLE = 'title="Permanent link"'
+_PERMALINK_TITLE_JA = 'title="この見出しへのリンク"'
+
+
+def _chrome_in(output: str, lang: str) -> str:
+    """The theme's own words on a page, in the page's language: the search dialog gets an accessible name (it has
+    role="dialog" and none) and, on Japanese pages, the heading anchors a Japanese title."""
+    name = _SEARCH_NAME[lang]
+    output = output.replace(
+        _SEARCH_DIALOG, _SEARCH_DIALOG.replace('role="dialog"', f'role="dialog" aria-label="{name}"')
+    )
+    return output.replace(_PERMALINK_TITLE, _PERMALINK_TITLE_JA) if lang == "ja" else output
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Give the theme's search dialog an accessible name (it has role="dialog" and none), in the page's language."""
-    name = _SEARCH_NAME[_language(page, config)]
-    return output.replace(_SEARCH_DIALOG, _SEARCH_DIALOG.replace('role="dialog"', f'role="dialog" aria-label="{name}"'))
+    return _chrome_in(output, _language(page, config))
+
+
+# -- the 404 page, one per language ------------------------------------------------------------------------------
+_not_found: dict[str, str] = {}
+_LANGUAGE_LINK = re.compile(r'(<a href=")[^"]*(" hreflang="(en|ja)" class="md-select__link">)')
+_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """mkdocs-static-i18n renders 404.html at the site root in each language's build, the last one winning. Keep the
+    English one there and write the Japanese one to ja/404.html; on both, the language switcher leads to the other
+    language's home page (the theme would point it at whatever page was rendered last)."""
+    if template_name != "404.html":
+        return output
+    lang = config.theme["language"]
+    home = {"en": "/", "ja": "/ja/"}
+    output = _LANGUAGE_LINK.sub(lambda link: f"{link[1]}{home[link[3]]}{link[2]}", _ALTERNATE.sub("", output))
+    output = _chrome_in(output, lang)
+    _not_found[lang] = output
+    if lang == LANGUAGES[0]:
+        return output
+    folder = Path(config.site_dir) / lang
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "404.html").write_text(output, encoding="utf-8")
+    return _not_found[LANGUAGES[0]]
 
 
 def on_post_build(config: Any) -> None:

@@ -1,0 +1,127 @@
+"""The site's own words on Japanese pages (issue 16 §5): heading anchors with a Japanese title, a 404 page per
+language in its language, and Japanese search that finds the glossary's terms and the option names, typed into
+the search box of Debian's Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import playwright.sync_api as playwright_sync
+import pytest
+from htmltree import find_all, parse, text
+from sitebuild import LANGS, PAGES, page_path
+
+from sixcardgolf.glossary import TERMS
+from sixcardgolf.option_text import option_label
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ANCHOR_TITLE = {"en": "Permanent link", "ja": "この見出しへのリンク"}
+NOT_FOUND = {"en": "Page not found", "ja": "ページが見つかりません"}
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def origin(site: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[playwright_sync.Browser]:
+    with playwright_sync.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_heading_anchors_are_titled_in_the_pages_language(site: Path, lang: str) -> None:
+    anchors = 0
+    for page in PAGES:
+        for link in find_all(parse(page_path(site, lang, page)), "a", **{"class": "headerlink"}):
+            assert link.get("title") == ANCHOR_TITLE[lang], (lang, page, link.get("title"))
+            anchors += 1
+    assert anchors > 50, f"only {anchors} heading anchors found in {lang}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_own_404_page(site: Path, lang: str) -> None:
+    path = site / ("404.html" if lang == "en" else "ja/404.html")
+    root = parse(path)
+    assert find_all(root, "html")[0].get("lang") == lang
+    assert text(find_all(root, "h1")[0]).strip() == NOT_FOUND[lang]
+    switcher = {link.get("hreflang"): link.get("href") for link in find_all(root, "a", **{"class": "md-select__link"})}
+    assert switcher == {"en": "/", "ja": "/ja/"}
+
+
+def test_the_japanese_404_page_reads_in_japanese_in_a_browser(browser: playwright_sync.Browser, origin: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{origin}/ja/404.html", wait_until="load")
+        assert page.locator("h1").inner_text() == NOT_FOUND["ja"]
+        assert page.evaluate("document.documentElement.lang") == "ja"
+        assert "Not found" not in page.locator("main").inner_text()
+        assert not errors
+    finally:
+        context.close()
+
+
+# Named by the issue, then every glossary term and the labels of the options a Custom panel shows.
+QUERIES = ["早ノック", "ノック成功", "4枚ゴルフ"] + [names["ja"] for names in TERMS.values()]
+QUERIES += [option_label(key, "ja") for key in ("early_knock", "knock_reward_zero", "flip_as_action", "tied_shame")]
+
+
+def test_japanese_search_finds_terms_and_option_names(browser: playwright_sync.Browser, origin: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{origin}/ja/", wait_until="load")
+        search = page.locator("input.md-search__input")
+        results = page.locator(".md-search-result__item a")
+        search.click()
+        missing = []
+        for query in dict.fromkeys(QUERIES):
+            search.fill("")
+            results.first.wait_for(state="detached", timeout=8000)  # the previous query's results are gone
+            search.fill(query)
+            try:
+                results.first.wait_for(timeout=8000)
+            except playwright_sync.TimeoutError:
+                search.press("End")  # typed before the search worker had its index: type once more
+                search.press("Space")
+                search.press("Backspace")
+                try:
+                    results.first.wait_for(timeout=8000)
+                except playwright_sync.TimeoutError:
+                    missing.append(f"{query}: {page.locator('.md-search-result__meta').inner_text()!r}")
+                    continue
+            hrefs = [urlsplit(h).path for h in results.evaluate_all("links => links.map(a => a.href)")]
+            if not any(h.startswith("/ja/") for h in hrefs):
+                missing.append(f"{query}: only {hrefs[:3]}")
+        assert not missing, "Japanese search found nothing for:\n" + "\n".join(missing)
+    finally:
+        context.close()
