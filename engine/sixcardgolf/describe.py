@@ -7,6 +7,7 @@ scoring AMOUNTS), never from a per-preset text.
 
 from __future__ import annotations
 
+from . import actions as A
 from .describe_common import Statement, lang_index, points_text
 from .describe_play import ending_statements, players_statements, setup_statements, turn_statements
 from .describe_scoring import (
@@ -16,7 +17,7 @@ from .describe_scoring import (
     value_statements,
     winning_statements,
 )
-from .messages import check_lang, text
+from .messages import Words, check_lang, say, text
 from .option_text import adjustment_label, describe_option_value, option_label
 from .rules import Rules
 
@@ -29,6 +30,15 @@ def section_title(section: str, lang: str) -> str:
 
 def end_reason_text(reason: str, lang: str) -> str:
     return text(f"end_reason.{reason}", lang)
+
+
+def action_words(action: int) -> Words:
+    """An action as a sentence names it: 'draw from the stock', 「3番を表にする」."""
+    if A.SWAP <= action < A.SWAP + A.MAX_POSITIONS:
+        return say("action.swap", position=action - A.SWAP + 1)
+    if A.FLIP <= action < A.FLIP + A.MAX_POSITIONS:
+        return say("action.flip", position=action - A.FLIP + 1)
+    return say(f"action.{A.format_action(action)}")
 
 
 def describe_rules(rules: Rules, lang: str) -> list[Statement]:

@@ -25,6 +25,7 @@ from . import actions as A
 from .ai.hint import hint, hint_seed
 from .errors import GolfError, SaveError, UsageError
 from .match import SAVE_FORMAT, Match
+from .messages import both
 from .observation import Observation
 from .review_loss import FLAG_THRESHOLD, Loss, expected_loss
 
@@ -183,10 +184,7 @@ def replay(match: Match) -> Iterator[tuple[int, Match]]:
 def check_seat(match: Match, seat: Any) -> int:
     """`seat` if it is a seat at the match's table; otherwise a UsageError naming it."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
-        raise UsageError(
-            f"seat {seat!r} is not at this table: expected a seat from 0 to {match.players - 1}",
-            ja=f"席{seat!r}はこのテーブルにありません。0〜{match.players - 1}で指定してください。",
-        )
+        raise UsageError(*both("error.review.seat", seat_code=repr(seat), seat=seat, last=match.players - 1))
     return seat
 
 
@@ -251,10 +249,7 @@ def _match(data: Any) -> Match:
 
 
 def _unreadable(detail: str) -> SaveError:
-    return SaveError(
-        f"the save could not be reviewed: {detail}",
-        ja="保存データを読み込めなかったため、振り返りができません。データが壊れているか、別の形式です。",
-    )
+    return SaveError(*both("error.review.unreadable", detail_code=detail))
 
 
 def default_seat(seats: list[str] | None) -> int:

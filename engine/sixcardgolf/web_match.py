@@ -17,9 +17,11 @@ from typing import Any
 
 from . import actions as A
 from .ai import LEVELS, make_policy
-from .describe import adjustment_label, end_reason_text, points_text
+from .describe import action_words, adjustment_label, end_reason_text, points_text
 from .errors import GolfError, IllegalActionError, SaveError
 from .match import Match
+from .messages import both
+from .messages import text as text_of
 from .observation import public_event
 from .simulate import decision_seed
 from .web_params import lang_of, rules_from
@@ -177,14 +179,11 @@ def match_act(params: dict[str, Any], table: Table) -> dict[str, Any]:
     text = str(params.get("action", ""))
     try:
         action = A.parse_action(text)
-    except ValueError:
-        raise IllegalActionError(f"{text!r} is not an action", ja="その操作はありません。") from None
+    except GolfError as error:
+        raise IllegalActionError(str(error), ja=error.message("ja")) from None
     seat = match.current_player()
     if action == A.NEXT_HOLE:
-        try:
-            match.next_hole()
-        except ValueError as error:
-            raise IllegalActionError(str(error), ja="マッチは終わっています。") from None
+        match.next_hole()  # its errors say in both languages why there is no next hole now
     elif seat < 0 or not session.is_human(seat):
         raise IllegalActionError(
             f"action {text!r} is not allowed: it is not a person's turn", ja="いまはコンピューターの手番です。"
@@ -194,7 +193,9 @@ def match_act(params: dict[str, Any], table: Table) -> dict[str, Any]:
             own = public_event(match.hole, action)
             match.apply_action(action)
         except IllegalActionError as error:
-            raise IllegalActionError(str(error), ja="その操作はいまはできません。") from None
+            raise IllegalActionError(
+                str(error), ja=text_of("error.action.not_now", "ja", action=action_words(action))
+            ) from None
         return _view(session, params, [own, *session.play_computers()])
     return _view(session, params, session.play_computers())
 
@@ -223,9 +224,8 @@ def match_hint(params: dict[str, Any], table: Table) -> dict[str, Any]:
     match = session.match
     seat = match.current_player()
     if seat < 0 or not session.is_human(seat):
-        raise IllegalActionError(
-            "no hint now: it is not a person's turn", ja="いまはヒントを出せません。あなたの手番ではありません。"
-        )
+        why = "error.hint.hole_over" if match.hole.is_over() else "error.hint.computer"
+        raise IllegalActionError(*both(why))
     advice = hint(match.observation(seat), hint_seed(match.seed, len(match.log), seat))
     return {"action": A.format_action(advice.action), "reason": advice.reason(lang)}
 

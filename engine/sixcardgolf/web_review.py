@@ -21,6 +21,7 @@ from typing import Any
 from . import actions as A
 from .errors import UsageError, check_lang
 from .match import Match
+from .messages import both
 from .observation import Observation
 from .review import (
     Progress,
@@ -47,10 +48,9 @@ def _request(params: dict[str, Any]) -> tuple[Match, int, set[int] | None]:
     if hole is None:
         return match, seat, None
     if isinstance(hole, bool) or not isinstance(hole, int) or not 1 <= hole <= len(match.records):
-        raise UsageError(
-            f"hole {hole!r} cannot be reviewed: expected a finished hole, from 1 to {len(match.records)}",
-            ja=f"ホール{hole!r}は振り返れません。終わったホール（1〜{len(match.records)}）を指定してください。",
-        )
+        finished = len(match.records)
+        key = "error.review.hole" if finished else "error.review.no_hole"
+        raise UsageError(*both(key, hole_code=repr(hole), hole=hole, finished=finished))
     return match, seat, {hole}
 
 
@@ -80,10 +80,7 @@ def match_review_step(params: dict[str, Any]) -> dict[str, int]:
     check_lang(params.get("lang", "en"))
     limit = params.get("limit", 1)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise UsageError(
-            f"limit {limit!r} is not allowed: expected a whole number of decisions, 1 or more",
-            ja=f"limit（{limit!r}）は1以上の整数で指定してください。",
-        )
+        raise UsageError(*both("error.review.limit", limit_code=repr(limit), limit=limit))
     match, decisions = _prepare(params)
     done = judged = 0
     for _, step, observation in decisions:

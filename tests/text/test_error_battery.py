@@ -87,8 +87,9 @@ IN_A_MATCH: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def ask(method: str, params: dict[str, Any], lang: str) -> dict[str, Any]:
-    return json.loads(web.handle(json.dumps({"method": method, "params": {**params, "lang": lang}})))
+def ask(method: str, params: dict[str, Any], lang: str, table: web_match.Table | None = None) -> dict[str, Any]:
+    """One request through the door; `table` is the match the worker keeps between requests (a new one if None)."""
+    return json.loads(web.handle(json.dumps({"method": method, "params": {**params, "lang": lang}}), table))
 
 
 # What may stand in Latin letters in a Japanese message: card notation (8H, 10s, JK) in the card error's
@@ -107,27 +108,22 @@ def leaks(message: str) -> list[str]:
     return problems
 
 
-@pytest.fixture
-def no_match(monkeypatch: pytest.MonkeyPatch) -> None:
-    if hasattr(web_match, "_current"):
-        monkeypatch.setattr(web_match, "_current", None)
-
-
 @pytest.mark.parametrize(("method", "params"), BAD_REQUESTS, ids=lambda v: v if isinstance(v, str) else json.dumps(v))
-def test_a_bad_request_answers_in_the_pages_language(method: str, params: dict[str, Any], no_match: None) -> None:
+def test_a_bad_request_answers_in_the_pages_language(method: str, params: dict[str, Any]) -> None:
     en, ja = ask(method, params, "en"), ask(method, params, "ja")
     assert en["ok"] is False and ja["ok"] is False, (en, ja)
     assert en["error"] != ja["error"], f"English only: {ja['error']}"
     assert not leaks(ja["error"]), (ja["error"], leaks(ja["error"]))
 
 
-def test_bad_moves_in_a_match_answer_in_the_pages_language(no_match: None) -> None:
-    started = ask("match_new", GOOD_NEW, "ja")
+def test_bad_moves_in_a_match_answer_in_the_pages_language() -> None:
+    table = web_match.Table()
+    started = ask("match_new", GOOD_NEW, "ja", table)
     assert started["ok"], started
     save = started["result"]["save"]
     for method, params in IN_A_MATCH:
         params = {key: save if value == "CURRENT" else value for key, value in params.items()}
-        en, ja = ask(method, params, "en"), ask(method, params, "ja")
+        en, ja = ask(method, params, "en", table), ask(method, params, "ja", table)
         assert en["ok"] is False and ja["ok"] is False, (method, params, en, ja)
         assert en["error"] != ja["error"], f"English only: {ja['error']}"
         assert not leaks(ja["error"]), (method, params, ja["error"], leaks(ja["error"]))
