@@ -298,9 +298,29 @@ def test_search_index_covers_both_languages(site: Path) -> None:
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert {"en", "ja"} <= set(index["config"]["lang"])
     separator = re.compile(index["config"]["separator"])
-    # Punctuation separates, and so does every step between kanji and hiragana (what 捨て札 needs).
+    # Punctuation separates, and so does every step between kanji, hiragana, katakana and digits (what 捨て札,
+    # 早ノック and 4枚ゴルフ need).
     words = [w for w in separator.split("山札から1枚引きます。捨て札の山、表向き・裏向き「ペア」") if w]
-    assert words == ["山札", "から1枚引", "きます", "捨", "て", "札", "の", "山", "表向", "き", "裏向", "き", "ペア"]
+    assert words == [
+        "山札",
+        "から",
+        "1",
+        "枚引",
+        "きます",
+        "捨",
+        "て",
+        "札",
+        "の",
+        "山",
+        "表向",
+        "き",
+        "裏向",
+        "き",
+        "ペア",
+    ]
+    assert [w for w in separator.split("早ノックとノック成功、4枚ゴルフ") if w] == [
+        "早", "ノック", "と", "ノック", "成功", "4", "枚", "ゴルフ"
+    ]  # fmt: skip
     locations = {doc["location"].split("#")[0] for doc in index["docs"]}
     for page in PAGES:
         assert page in locations and f"ja/{page}" in locations, f"{page} missing from the search index"
