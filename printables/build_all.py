@@ -6,7 +6,7 @@ templates, stylesheets and code, the WeasyPrint version), and an unchanged key w
 files still present is skipped. What is left renders in parallel processes.
 
 DIR/manifest.json is read by the site: {"documents": [{"kind", "preset", "lang", "paper",
-"pdf", "preview", "title", ...}]} with file names relative to DIR.
+"pdf", "preview", "title", "warnings", ...}]} with file names relative to DIR.
 """
 
 from __future__ import annotations
@@ -29,26 +29,39 @@ import weasyprint
 import sixcardgolf
 from sixcardgolf import Rules, load_preset, preset_names
 
+from . import facts
 from .documents import DocumentSpec
 from .page import LANGS, PACKAGE_DIR, PAPERS
 from .render import PrintableError, write_atomically
 
 MANIFEST = "manifest.json"
-PAD_PLAYERS = 8  # the widest table a pad serves; fewer players leave columns empty
-PAD_EXTRA_HOLES = 18  # besides the preset's own hole count
+PAD_HOLES = (9, 18)  # a nine-hole match and the eighteen-hole alternative; a preset's pads add its own count
+BLANK_PREVIEW = (4, 9, "a4")  # the one blank pad per language whose preview the printables page shows
 PREVIEW_WIDTH_PX = 300
 
 
 def all_specs() -> list[DocumentSpec]:
+    """Per preset: rule sheets, and score pads for its widest table with its scoring at the foot;
+    then blank pads for any game, for every table size."""
     specs = []
     for preset in preset_names():
         rules = load_preset(preset)
         for lang in LANGS:
             for paper in PAPERS:
                 specs.append(DocumentSpec("rules", rules, lang, paper, preset))
-                for holes in sorted({rules.holes, PAD_EXTRA_HOLES}):
-                    specs.append(DocumentSpec("scorepad", rules, lang, paper, preset, PAD_PLAYERS, holes))
+                for holes in sorted({rules.holes, *PAD_HOLES}):
+                    specs.append(DocumentSpec("scorepad", rules, lang, paper, preset, facts.TABLE_MAX_PLAYERS, holes))
+    for lang in LANGS:
+        for paper in PAPERS:
+            for holes in PAD_HOLES:
+                for players in facts.PAD_PLAYERS:
+                    specs.append(DocumentSpec("scorepad", Rules(), lang, paper, None, players, holes, blank=True))
     return specs
+
+
+def has_preview(spec: DocumentSpec) -> bool:
+    """Every sheet and preset pad has a preview; of the blank pads, one per language stands for all."""
+    return not spec.blank or (spec.players, spec.hole_count, spec.paper) == BLANK_PREVIEW
 
 
 @cache
@@ -84,13 +97,15 @@ def _entry(spec: DocumentSpec, key: str) -> dict[str, Any]:
         "lang": spec.lang,
         "paper": spec.paper,
         "pdf": f"{stem}.pdf",
-        "preview": f"{stem}.png",
         "title": spec.title(),
         "rules_title": spec.rules_title,
     }
+    if has_preview(spec):
+        entry["preview"] = f"{stem}.png"
     if spec.kind == "scorepad":
         entry["players"] = spec.players
         entry["holes"] = spec.hole_count
+        entry["blank"] = spec.blank
     entry["key"] = key
     return entry
 
@@ -113,23 +128,27 @@ def make_preview(pdf: Path, png: Path) -> None:
         root.with_suffix(".part.png").unlink(missing_ok=True)
 
 
-Job = tuple[str, dict[str, Any], str, str, str | None, int, int | None, str]
+Job = tuple[str, dict[str, Any], str, str, str | None, int, int | None, bool, str]
 
 
 def _job(spec: DocumentSpec, out: Path) -> Job:
     """What a worker process needs, as plain data (the rules as option keys)."""
-    return (spec.kind, spec.rules.to_dict(), spec.lang, spec.paper, spec.preset, spec.players, spec.holes, str(out))
+    return (
+        spec.kind, spec.rules.to_dict(), spec.lang, spec.paper, spec.preset, spec.players, spec.holes, spec.blank,
+        str(out),
+    )  # fmt: skip
 
 
 def _render_job(job: Job) -> tuple[str, float, list[str]]:
     """Worker: render one document into its folder; returns its stem, seconds and warnings."""
-    kind, options, lang, paper, preset, players, holes, out = job
-    spec = DocumentSpec(kind, Rules.from_dict(options), lang, paper, preset, players, holes)
+    kind, options, lang, paper, preset, players, holes, blank, out = job
+    spec = DocumentSpec(kind, Rules.from_dict(options), lang, paper, preset, players, holes, blank)
     started = time.perf_counter()
     rendered = spec.render()
     folder = Path(out)
     write_atomically(folder / f"{spec.file_stem()}.pdf", rendered.pdf)
-    make_preview(folder / f"{spec.file_stem()}.pdf", folder / f"{spec.file_stem()}.png")
+    if has_preview(spec):
+        make_preview(folder / f"{spec.file_stem()}.pdf", folder / f"{spec.file_stem()}.png")
     return spec.file_stem(), time.perf_counter() - started, rendered.warnings
 
 
@@ -150,10 +169,12 @@ def build_all(out: Path, jobs: int, force: bool = False) -> dict[str, Any]:
         entries.append(entry)
         previous = old.get(entry["pdf"])
         fresh = previous is not None and previous.get("key") == entry["key"]
-        if force or not fresh or not (out / entry["pdf"]).is_file() or not (out / entry["preview"]).is_file():
+        files = [entry["pdf"], *([entry["preview"]] if "preview" in entry else [])]
+        if force or not fresh or not all((out / name).is_file() for name in files):
             todo.append(_job(spec, out))
     timings: list[float] = []
     failures: list[str] = []
+    logged: dict[str, list[str]] = {}
     if todo:
         with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(todo)))) as pool:
             futures = [pool.submit(_render_job, job) for job in todo]
@@ -164,8 +185,12 @@ def build_all(out: Path, jobs: int, force: bool = False) -> dict[str, Any]:
                     failures.append(str(error))
                     continue
                 timings.append(seconds)
+                logged[f"{stem}.pdf"] = warnings
                 for warning in warnings:
                     print(f"printables: {stem}: weasyprint {warning}", file=sys.stderr)
+    for entry in entries:
+        # What WeasyPrint logged when the file was made (kept from the last manifest for files not made again).
+        entry["warnings"] = logged.get(entry["pdf"], old.get(entry["pdf"], {}).get("warnings", []))
     if failures:
         raise PrintableError("; ".join(failures))
     current = {entry["pdf"] for entry in entries}

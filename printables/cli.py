@@ -18,6 +18,7 @@ from .render import PrintableError, write_atomically
 USAGE_EXAMPLES = """examples:
   python -m printables --preset jokers --lang ja --paper a4 --kind rules -o jokers-ja.pdf
   python -m printables --rules my-rules.json --kind scorepad --players 4 --holes 18 -o pad.pdf
+  python -m printables --kind scorepad --blank --players 5 --holes 9 --paper letter -o pad-5.pdf
   python -m printables build-all --out build/printables
 """
 
@@ -69,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
         "--players", type=int, default=facts.TABLE_MAX_PLAYERS, help="score pad columns, 2 to 8 (default: 8)"
     )
     parser.add_argument("--holes", type=int, help="score pad rows (default: the rules' holes)")
+    parser.add_argument(
+        "--blank", action="store_true", help="a score pad for any game: a line for its name, no rules reminder"
+    )
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the PDF to write")
     return parser
 
@@ -87,7 +91,11 @@ def print_one(argv: list[str]) -> int:
         else:
             preset = args.preset or "basic"
             rules = load_preset(preset)
-        spec = DocumentSpec(args.kind, rules, args.lang, args.paper, preset, args.players, args.holes)
+        if args.blank and args.kind != "scorepad":
+            raise PrintableError(
+                "--blank is for score pads: add --kind scorepad", ja="--blank はスコア表（--kind scorepad）用です。"
+            )
+        spec = DocumentSpec(args.kind, rules, args.lang, args.paper, preset, args.players, args.holes, args.blank)
         if not args.output.parent.resolve().is_dir():
             raise PrintableError(
                 f"output folder {str(args.output.parent)!r} does not exist: create it first",

@@ -1,8 +1,8 @@
-"""The layout diagram: a worked example in the rules' own layout, scored by the engine.
+"""The layout diagram: a worked example in the rules' own layout, drawn and scored by the engine.
 
-The cards are chosen so that the first column is a matched column (it shows what a pair
-does under these rules) and the others mix high, low and negative cards; the engine's
-scoring (`group_tuples`, `layout_adjustments`) then gives every number printed with it.
+The engine chooses the cards (`overview.example_layout`: a matched first column, then high, low
+and negative cards, checked against the rules' decks); its scoring (`group_tuples`,
+`layout_adjustments`) then gives every number printed with it.
 Sizes are in pt (viewBox 1:1) so the 8 pt floor for text holds on paper; squeezing a
 dense sheet shrinks the cards, never the text.
 """
@@ -11,15 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sixcardgolf import Group, Rules, parse_card
-from sixcardgolf.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, rank_of, suit_of
+from sixcardgolf import Group, Rules
+from sixcardgolf.cards import RANKS, SUIT_SYMBOLS, SUITS, rank_of, suit_of
+from sixcardgolf.overview import example_layout
 from sixcardgolf.scoring import group_tuples, layout_adjustments
 
 from .page import esc, points_text
-
-# Ranks per column, top to bottom: column 1 always matches; the rest mix values.
-_EXAMPLE_COLUMNS = (("7", "7", "7"), ("K", "5", "3"), ("2", "Q", "A"), ("A", "9", "4"))
-_JOKER_SLOT = (1, 1)  # (column, row) that shows a joker when the rules deal jokers
 
 INK, RED, ACCENT, MUTED = "#1d1d1b", "#b3261e", "#1f6f50", "#6b6b6b"
 POSITION_PT, RANK_PT, POINTS_PT = 8.0, 12.5, 10.0  # text sizes, fixed
@@ -55,32 +52,20 @@ class Example:
     adjustments: tuple[tuple[str, int], ...]
     total: int
     svg: str
-
-
-def example_cards(rules: Rules) -> list[int]:
-    """Row-major example layout for these rules (suits vary so the pair is plainly rank, not suit)."""
-    cards = []
-    for row in range(rules.rows):
-        for col in range(rules.cols):
-            if rules.jokers_per_deck and (col, row) == _JOKER_SLOT:
-                cards.append(JOKER)
-                continue
-            rank = _EXAMPLE_COLUMNS[col][row]
-            suit = "SHDC"[(row + col) % 4]
-            cards.append(parse_card(rank + suit))
-    return cards
+    width_pt: float  # the drawing's width on paper
 
 
 def build_example(rules: Rules, font_family: str, card_scale: float = 1.0) -> Example:
     """The example for these rules; `font_family` is the sheet's own stack (SVG text would
     otherwise fall back to the renderer's default sans-serif)."""
-    cards = example_cards(rules)
+    cards = example_layout(rules)
     raw = group_tuples(rules, cards)
     groups = tuple(Group(g[0], tuple(cards[p] for p in g[0]), g[1], g[2]) for g in raw)
     adjustments = tuple(layout_adjustments(rules, raw))
     total = sum(g.points for g in groups) + sum(points for _, points in adjustments)
-    svg = _svg(rules, cards, groups, Geometry.scaled(card_scale), font_family)
-    return Example(tuple(cards), groups, adjustments, total, svg)
+    geometry = Geometry.scaled(card_scale)
+    svg = _svg(rules, cards, groups, geometry, font_family)
+    return Example(tuple(cards), groups, adjustments, total, svg, _width(rules, geometry))
 
 
 def _card_svg(rules: Rules, geo: Geometry, position: int, card: int) -> str:
@@ -110,8 +95,12 @@ def _outline_svg(rules: Rules, geo: Geometry, positions: tuple[int, ...]) -> str
     )
 
 
+def _width(rules: Rules, geo: Geometry) -> float:
+    return 2 * geo.pad + rules.cols * geo.card_w + (rules.cols - 1) * geo.gap
+
+
 def _svg(rules: Rules, cards: list[int], groups: tuple[Group, ...], geo: Geometry, font_family: str) -> str:
-    width = 2 * geo.pad + rules.cols * geo.card_w + (rules.cols - 1) * geo.gap
+    width = _width(rules, geo)
     grid_height = 2 * geo.pad + rules.rows * geo.card_h + (rules.rows - 1) * geo.gap
     by_columns = rules.pairs != "anywhere"
     height = grid_height + (geo.number_row if by_columns else 0)

@@ -23,6 +23,7 @@ class DocumentSpec:
     preset: str | None = None  # None: custom rules (a rules file)
     players: int = facts.TABLE_MAX_PLAYERS  # score pads only
     holes: int | None = None  # score pads only; None: the rules' own hole count
+    blank: bool = False  # score pads only: a pad for any game (no rules reminder, a line for the game's name)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -32,10 +33,11 @@ class DocumentSpec:
         if self.paper not in PAPERS:
             raise PrintableError(f"paper {self.paper!r} is not known: expected one of {', '.join(PAPERS)}")
         if self.kind == "scorepad":
-            if isinstance(self.players, bool) or not 2 <= self.players <= facts.TABLE_MAX_PLAYERS:
+            low_players, high_players = facts.PAD_PLAYERS[0], facts.PAD_PLAYERS[-1]
+            if isinstance(self.players, bool) or self.players not in facts.PAD_PLAYERS:
                 raise PrintableError(
-                    f"players {self.players!r} is not allowed on a score pad: expected 2 to {facts.TABLE_MAX_PLAYERS}",
-                    ja=f"スコア表の人数 {self.players!r} は使えません。2〜{facts.TABLE_MAX_PLAYERS}で指定してください。",
+                    f"players {self.players!r} is not allowed on a score pad: expected {low_players} to {high_players}",
+                    ja=f"スコア表の人数 {self.players!r} は使えません。{low_players}〜{high_players}で指定してください。",
                 )
             try:
                 self.rules.check_players(self.players)
@@ -55,7 +57,7 @@ class DocumentSpec:
 
     @property
     def rules_title(self) -> str:
-        return facts.rules_title(self.preset, self.lang)
+        return label("any_game", self.lang) if self.blank else facts.rules_title(self.preset, self.lang)
 
     def title(self) -> str:
         paper = PAPERS[self.paper].label[self.lang]
@@ -66,10 +68,11 @@ class DocumentSpec:
             return f"{game} rule sheet: {self.rules_title} ({paper})"
         if self.lang == "ja":
             return f"{game} {label('score_pad', 'ja')}：{self.rules_title}・{self.players}人・{self.hole_count}ホール（{paper}）"
-        return f"{game} score pad: {self.rules_title}, {self.players} players, {self.hole_count} holes ({paper})"
+        rules_title = f"{self.rules_title}, " if not self.blank else ""
+        return f"{game} score pad{' ' + self.rules_title if self.blank else ':'} {rules_title}{self.players} players, {self.hole_count} holes ({paper})"
 
     def file_stem(self) -> str:
-        name = self.preset or "custom"
+        name = "any" if self.blank else self.preset or "custom"
         if self.kind == "rules":
             return f"rules-{name}-{self.lang}-{self.paper}"
         return f"scorepad-{name}-{self.players}p-{self.hole_count}h-{self.lang}-{self.paper}"
@@ -80,12 +83,13 @@ class DocumentSpec:
     def build_html(self, step: int) -> str:
         if self.kind == "rules":
             return rules_sheet.build_html(self.rules, self.preset, self.lang, self.paper, step)
-        return score_pad.build_html(self.rules, self.preset, self.lang, self.paper, self.players, self.hole_count, step)
+        rules = None if self.blank else self.rules
+        return score_pad.build_html(rules, self.preset, self.lang, self.paper, self.players, self.hole_count, step)
 
     def first_guess(self) -> int:
         if self.kind == "rules":
             return rules_sheet.guess_step(self.rules, self.lang, self.paper)
-        return 0
+        return score_pad.guess_step(None if self.blank else self.rules, self.lang, self.hole_count)
 
     def render(self) -> Rendered:
         return render_one_page(self.build_html, self.steps(), self.title(), self.first_guess())

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-from itertools import groupby
-
-from sixcardgolf import Rules, RulesError, preset_info, preset_names
-from sixcardgolf.rules import MIN_PLAYERS
+from sixcardgolf import Rules, preset_info, preset_names
+from sixcardgolf.cards import CARDS_PER_DECK
+from sixcardgolf.overview import table_size
+from sixcardgolf.rules import MIN_PLAYERS, RECOMMENDED_MAX_PLAYERS
 
 from .labels import label
 
-# The most players a score pad has columns for; the sheets describe tables up to this size.
-TABLE_MAX_PLAYERS = 8
+# The most players a score pad has columns for, and the table size the sheets describe: one table.
+TABLE_MAX_PLAYERS = RECOMMENDED_MAX_PLAYERS
+PAD_PLAYERS = range(MIN_PLAYERS, TABLE_MAX_PLAYERS + 1)
 
 
 def seatable_players(rules: Rules) -> list[int]:
     """Table sizes from 2 to TABLE_MAX_PLAYERS that these rules can deal for."""
-    seatable = []
-    for players in range(MIN_PLAYERS, TABLE_MAX_PLAYERS + 1):
-        try:
-            rules.check_players(players)
-        except RulesError:
-            continue
-        seatable.append(players)
-    return seatable
+    return list(table_size(rules, TABLE_MAX_PLAYERS).players)
 
 
 def players_text(players: list[int], lang: str) -> str:
@@ -31,21 +25,20 @@ def players_text(players: list[int], lang: str) -> str:
 
 
 def decks_text(rules: Rules, lang: str) -> str:
-    """E.g. `1 deck for 2–4 players · 2 decks for 5–8 players`, from rules.decks_for."""
-    players = seatable_players(rules)
+    """E.g. `1 deck for 2–4 players · 2 decks for 5–8 players`, from the engine's deck counts."""
+    runs = table_size(rules, TABLE_MAX_PLAYERS).deck_runs
     parts = []
-    for decks, group in groupby(players, key=rules.decks_for):
-        counts = list(group)
+    for first, last, decks in runs:
         deck_label = label("deck_count_one", lang) if decks == 1 else label("deck_count", lang, count=decks)
-        if len(players) == len(counts):
+        if len(runs) == 1:
             parts.append(deck_label)
         else:
-            parts.append(label("deck_for", lang, decks=deck_label, players=players_text(counts, lang)))
+            parts.append(label("deck_for", lang, decks=deck_label, players=players_text([first, last], lang)))
     return (" · " if lang == "en" else "・").join(parts)
 
 
 def needs_text(rules: Rules, lang: str) -> str:
-    pieces = [label("cards_per_deck", lang)]
+    pieces = [label("cards_per_deck", lang, count=CARDS_PER_DECK)]
     if rules.jokers_per_deck:
         key = "jokers_per_deck" if rules.jokers_per_deck == 1 else "jokers_per_deck_many"
         pieces.append(label(key, lang, count=rules.jokers_per_deck))
@@ -58,6 +51,7 @@ def rules_title(preset: str | None, lang: str) -> str:
 
 
 def rules_summary(preset: str | None, lang: str) -> str:
+    """The preset's one line (what sets it apart), or what a custom sheet is."""
     return preset_info(preset).summary[lang] if preset else label("custom_summary", lang)
 
 

@@ -18,8 +18,8 @@ LABELS: dict[str, dict[str, str]] = {
     "score_pad": {"en": "Score pad", "ja": "スコア表"},
     "custom_rules": {"en": "Custom rules", "ja": "カスタムルール"},
     "custom_summary": {
-        "en": "A custom set of rules: everything below is exactly as chosen when this sheet was printed.",
-        "ja": "カスタム設定のルールです。以下はすべて、この用紙を印刷したときの設定どおりです。",
+        "en": "Custom rules, exactly as chosen when this sheet was printed.",
+        "ja": "印刷したときに選んだとおりのカスタムルールです。",
     },
     "strip_players": {"en": "Players", "ja": "人数"},
     "strip_decks": {"en": "Decks", "ja": "デッキ"},
@@ -29,10 +29,12 @@ LABELS: dict[str, dict[str, str]] = {
     "deck_count_one": {"en": "1 deck", "ja": "1組"},
     "deck_count": {"en": "{count} decks", "ja": "{count}組"},
     "deck_for": {"en": "{decks} for {players}", "ja": "{players}は{decks}"},
-    "cards_per_deck": {"en": "standard 52-card deck", "ja": "52枚のトランプ"},
+    "cards_per_deck": {"en": "standard {count}-card deck", "ja": "{count}枚のトランプ"},
     "jokers_per_deck": {"en": "+ {count} joker per deck", "ja": "1組につきジョーカー{count}枚"},
     "jokers_per_deck_many": {"en": "+ {count} jokers per deck", "ja": "1組につきジョーカー{count}枚"},
     "pencil": {"en": "pencil and a score pad", "ja": "筆記用具とスコア表"},
+    "in_brief": {"en": "In brief", "ja": "ルールの要点"},
+    "scoring": {"en": "Scoring", "ja": "得点の数え方"},
     "example": {"en": "Example at the end of a hole", "ja": "ホール終了時の例"},
     "example_legend": {
         "en": "Numbers are positions; an outline marks cards that cancel as a pair.",
@@ -52,6 +54,8 @@ LABELS: dict[str, dict[str, str]] = {
     "winner": {"en": "Winner", "ja": "勝者"},
     "reminder": {"en": "Reminder", "ja": "早見表"},
     "preset": {"en": "Rules", "ja": "ルール"},
+    "any_game": {"en": "for any game", "ja": "どのルールにも"},
+    "game_name": {"en": "Game", "ja": "ルール"},
 }
 
 

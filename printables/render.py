@@ -1,9 +1,9 @@
 """HTML to a one-page PDF with WeasyPrint: capture its log, fit to one page, write atomically.
 
 Fitting: a document builder takes a step (0 = most generous type and spacing, each later step
-a little tighter, the last still at or above the 8 pt floor). The roomiest step whose layout is
-one page wins. Pages only grow with larger type, so a walk from a good first guess finds it
-in about two layouts.
+a little tighter, the last still at or above the 8 pt floor). From a first guess, the search
+walks to a step whose layout is one page, then to the roomiest one next to it that still is:
+about two layouts from a good guess.
 """
 
 from __future__ import annotations
@@ -67,35 +67,29 @@ def render_one_page(build_html: Callable[[int], str], steps: int, what: str, sta
     """Lay out `build_html(step)` at the roomiest step (lowest index) that still fits one page.
 
     `start` is a guess: a good one costs two layouts (it fits, the roomier step does not).
-    It only affects speed; the search reaches the same answer from any start.
+    Where page counts grow steadily with the type size it only affects speed.
     """
     with weasyprint_warnings() as warnings:
         tried: dict[int, weasyprint.Document] = {}
 
         def fits(step: int) -> bool:
-            tried[step] = layout(build_html(step))
+            if step not in tried:
+                tried[step] = layout(build_html(step))
             return len(tried[step].pages) == 1
 
         step = min(max(start, 0), steps - 1)
-        if fits(step):
-            # Guesses err to the roomy side, so the answer is here or a step or two roomier.
-            while step > 0 and fits(step - 1):
-                step -= 1
-        else:
-            # Overflowing: the answer is tighter. Guesses are close, so try one step tighter
-            # first, then halve the range (low overflows, high fits).
-            low, high = step, steps
-            probe: int | None = step + 1
-            while high - low > 1:
-                middle = probe if probe is not None and low < probe < high else (low + high) // 2
-                probe = None
-                if fits(middle):
-                    high = middle
-                else:
-                    low = middle
-            if high == steps:
+        if not fits(step):
+            # Overflowing: the answer is tighter. Floats and column balancing make page counts
+            # not quite monotonic, so walk step by step rather than bisect; guesses are close.
+            tighter = next((s for s in range(step + 1, steps) if fits(s)), None)
+            if tighter is None:
+                tighter = next((s for s in range(step - 1, -1, -1) if fits(s)), None)
+            if tighter is None:
                 raise PrintableError(f"{what} does not fit on one page even at the smallest readable size (8 pt)")
-            step = high
+            step = tighter
+        # The answer is here or a step or two roomier.
+        while step > 0 and fits(step - 1):
+            step -= 1
         pdf = tried[step].write_pdf()
     return Rendered(pdf, step, len(tried), list(warnings))
 

@@ -1,4 +1,8 @@
-"""The one-page score pad: a row per hole, hole points and running total per player, rules reminder."""
+"""The one-page score pad: a row per hole, hole points and running total per player.
+
+A pad for one game (a preset or a rules file) ends with a reminder of its scoring: the card values,
+pairs and bonuses. A blank pad serves any game: a line to write the game's name instead, no reminder.
+"""
 
 from __future__ import annotations
 
@@ -17,14 +21,16 @@ REMINDER_SKIP_KEYS = frozenset({"values"})  # the value table shows these
 NAME_HEIGHT_MM = 12.0
 MAX_ROW_MM = 16.0
 RESERVED_MM = 122.0  # margins, title, date line, name boxes, winner line and a typical reminder
+RESERVED_BLANK_MM = 75.0  # the same without a reminder
 PAD_VALUE_ROW_BUDGET = 110  # the reminder's value table spans the full page width
 
 
-def settings(step: int, holes: int, lang: str, paper: Paper) -> dict[str, str]:
+def settings(step: int, holes: int, lang: str, paper: Paper, reminder: bool = True) -> dict[str, str]:
     # Step 0 shares the page height left after the header, name boxes and reminder among the
     # rows (capped: a 9-hole pad needs no taller boxes); later steps shrink rows 7% at a time.
     page_mm = paper.height_pt / 72 * 25.4
-    row_mm = min(MAX_ROW_MM, (page_mm - RESERVED_MM) / (holes + 1)) * 0.93**step
+    reserved = RESERVED_MM if reminder else RESERVED_BLANK_MM
+    row_mm = min(MAX_ROW_MM, (page_mm - reserved) / (holes + 1)) * 0.93**step
     return {
         "body": "10pt",
         "small": "8pt",
@@ -46,34 +52,59 @@ def _player_columns(players: int, lang: str) -> tuple[str, str, str]:
     return colgroup, names, subheads
 
 
-def _rows(rules: Rules, players: int, holes: int, lang: str) -> str:
+def _rows(rules: Rules | None, players: int, holes: int, lang: str) -> str:
     cells = '<td class="points"></td><td class="total"></td>' * players
     rows = [f"<tr><th>{hole}</th>{cells}</tr>" for hole in range(1, holes + 1)]
-    if rules.ties == "playoff":
+    if rules is not None and rules.ties == "playoff":
         # The rules settle a tie with an extra hole: give it a row of its own.
         rows.append(f'<tr class="playoff"><th>{esc(label("playoff", lang))}</th>{cells}</tr>')
     return "\n".join(rows)
 
 
-def _reminder_lists(rules: Rules, lang: str) -> str:
-    statements = [
+def guess_step(rules: Rules | None, lang: str, holes: int) -> int:
+    """The fitting step to try first (speed only): long pads with a long reminder need smaller rows."""
+    # Measured on the presets: up to six reminder statements leave room for 18 full rows.
+    if rules is None or len(_reminder_statements(rules, lang)) <= 6:
+        return 0
+    return 1 if holes <= 9 else 2
+
+
+def _reminder_statements(rules: Rules, lang: str) -> list[describe.Statement]:
+    return [
         s
         for s in describe.describe_rules(rules, lang)
         if s.section in REMINDER_SECTIONS and s.key not in REMINDER_SKIP_KEYS
     ]
-    if not statements:
+
+
+def _reminder(rules: Rules | None, lang: str) -> str:
+    if rules is None:
         return ""
+    statements = _reminder_statements(rules, lang)
     items = "".join(f"<li>{esc(s.text)}</li>" for s in statements)
-    return f'<ul class="reminder-list">{items}</ul>'
+    lists = f'<ul class="reminder-list">{items}</ul>' if items else ""
+    return (
+        f'<section class="reminder"><h2>{esc(label("reminder", lang))}</h2>'
+        f"{values_table(rules, lang, budget=PAD_VALUE_ROW_BUDGET)}{lists}</section>"
+    )
 
 
-def build_html(rules: Rules, preset: str | None, lang: str, paper: str, players: int, holes: int, step: int) -> str:
-    title = facts.rules_title(preset, lang)
+def build_html(
+    rules: Rules | None, preset: str | None, lang: str, paper: str, players: int, holes: int, step: int
+) -> str:
+    """A pad for `rules` (named by `preset`, or custom); `rules=None` makes a blank pad for any game."""
+    title = facts.rules_title(preset, lang) if rules is not None else label("any_game", lang)
     colgroup, names, subheads = _player_columns(players, lang)
+    game_line = (
+        f'<td class="form-label">{esc(label("game_name", lang))}</td><td class="form-line wide"></td>'
+        if rules is None
+        else ""
+    )
     body = template("score_pad/template.html").substitute(
         game=esc(game_term("game", lang)),
         kind_label=esc(label("score_pad", lang)),
         preset_title=esc(title),
+        game_line=game_line,
         paper_label=esc(PAPERS[paper].label[lang]),
         date_label=esc(label("date", lang)),
         place_label=esc(label("place", lang)),
@@ -83,13 +114,11 @@ def build_html(rules: Rules, preset: str | None, lang: str, paper: str, players:
         subhead_cells=subheads,
         rows=_rows(rules, players, holes, lang),
         winner_label=esc(label("winner", lang)),
-        reminder_label=esc(label("reminder", lang)),
-        values_table=values_table(rules, lang, budget=PAD_VALUE_ROW_BUDGET),
-        reminder_lists=_reminder_lists(rules, lang),
+        reminder=_reminder(rules, lang),
         footer=esc(label("footer", lang, game=game_term("game", lang), title=title, version=sixcardgolf.__version__)),
     )
     css = (
-        root_css(lang, PAPERS[paper], settings(step, holes, lang, PAPERS[paper]))
+        root_css(lang, PAPERS[paper], settings(step, holes, lang, PAPERS[paper], reminder=rules is not None))
         + read_text("base.css")
         + read_text("score_pad/style.css")
     )

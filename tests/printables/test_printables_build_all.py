@@ -6,14 +6,18 @@ import json
 from pathlib import Path
 
 import pytest
-from printables_pdf import reader
+from printables_built import built, manifest
+from printables_pdf import PAPER_PT, page_size, reader, squash, text
 
 from printables import build_all
 from printables.cli import main
 from printables.documents import DocumentSpec
+from printables.labels import label
 from sixcardgolf import load_preset, preset_names
 
 REQUIRED = ("kind", "preset", "lang", "paper", "pdf", "preview", "title")
+LANGS = ("en", "ja")
+PAPERS = ("a4", "letter")
 
 
 def small_set(rules_change: dict[str, object] | None = None) -> list[DocumentSpec]:
@@ -77,6 +81,26 @@ def test_the_full_set_covers_every_preset_language_and_paper() -> None:
                 mine = [s for s in specs if (s.preset, s.lang, s.paper) == (preset, lang, paper)]
                 assert [s.kind for s in mine].count("rules") == 1
                 pads = {(s.players, s.hole_count) for s in mine if s.kind == "scorepad"}
-                assert pads == {(8, load_preset(preset).holes), (8, 18)}
+                assert pads == {(8, load_preset(preset).holes), (8, 9), (8, 18)}
+    blank = {(s.players, s.hole_count, s.lang, s.paper) for s in specs if s.blank}
+    assert blank == {(n, h, lang, paper) for n in range(2, 9) for h in (9, 18) for lang in LANGS for paper in PAPERS}
     stems = [s.file_stem() for s in specs]
     assert len(stems) == len(set(stems)), "every document needs its own file name"
+
+
+def test_every_document_of_the_build_is_current_and_one_page_of_its_paper() -> None:
+    """What `make build` made (every sheet, every preset's pads, the blank pads of every size), read back
+    without rendering again: current with the code, no WeasyPrint warning, one page of its paper; pads with
+    a column pair per player, a row per hole, and the reminder only on a preset's pad."""
+    specs = build_all.all_specs()
+    assert set(manifest()) == {f"{spec.file_stem()}.pdf" for spec in specs}
+    for spec in specs:
+        pdf = built(spec)
+        name = spec.file_stem()
+        assert len(reader(pdf).pages) == 1, name
+        assert page_size(pdf) == pytest.approx(PAPER_PT[spec.paper], abs=1), name
+        if spec.kind == "scorepad":
+            extracted = text(pdf)
+            assert extracted.count(label("running_total", spec.lang)) == spec.players, name
+            assert "".join(str(h) for h in range(1, spec.hole_count + 1)) in squash(extracted), name
+            assert (label("reminder", spec.lang) in extracted) != spec.blank, name

@@ -8,7 +8,11 @@ so the suite renders each sheet a single time.
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
+
 import pytest
+from printables_built import built
 from printables_pdf import (
     MIN_TEXT_PT,
     PAPER_PT,
@@ -23,7 +27,10 @@ from printables_pdf import (
 )
 
 from printables.documents import DocumentSpec
-from sixcardgolf import Rules, describe, load_preset, preset_info, preset_names
+from printables.labels import label
+from printables.rules_sheet import PARTS, STEPS_TABLE, build_html
+from sixcardgolf import Rules, describe, load_preset, overview, preset_info, preset_names, score_layout
+from sixcardgolf.deck_check import check_layouts
 
 LANGS = ("en", "ja")
 PAPERS = ("a4", "letter")
@@ -40,13 +47,22 @@ def points_as_printed(points: object) -> str:
     return str(points)  # squash() maps the typographic minus to "-", so str() is the comparison form
 
 
-def check_engine_facts(pdf: bytes, rules: Rules, lang: str) -> None:
-    """Every statement and card value the engine gives for these rules is on the sheet."""
+def check_engine_facts(pdf: bytes, rules: Rules, lang: str, in_brief: bool = True) -> None:
+    """Every statement and card value the engine gives for these rules is on the sheet, with the
+    summary paragraph and (unless the last-resort step left them out) the ten points in brief,
+    under the sheet's headings."""
     extracted = text(pdf)
     flat = squash(extracted)
-    for section in describe.SECTIONS:
-        title = describe.section_title(section, lang)
-        assert squash(title) in flat, f"section title {title!r} missing"
+    # "Players and cards" has no heading of its own: its statements open the Setup steps.
+    headings = [describe.section_title(s, lang) for s in describe.SECTIONS if s != "players"]
+    for title in [*headings, label("scoring", lang)]:
+        assert squash(title) in flat, f"heading {title!r} missing"
+    assert squash(overview.summary_paragraph(rules, lang)) in flat, "summary paragraph missing"
+    points = overview.in_brief(rules, lang)
+    assert len(points) == 10
+    assert (squash(label("in_brief", lang)) in flat) == in_brief
+    for point in points if in_brief else ():
+        assert squash(point) in flat, f"in brief: {point!r} missing"
     statements = describe.describe_rules(rules, lang)
     for statement in statements:
         if statement.key == "values":
@@ -56,6 +72,19 @@ def check_engine_facts(pdf: bytes, rules: Rules, lang: str) -> None:
     assert values_in_table_order(extracted, rows, [points_as_printed(p) for _, p in rows]), (
         f"card values {rows} not printed as a table of labels over points"
     )
+
+
+def check_numbered_steps_and_example(pdf: bytes, rules: Rules, lang: str) -> None:
+    """Setup and On your turn print as numbered steps (their numbers 1..n), and the worked example
+    prints the total the engine scores for its layout."""
+    flat = squash(text(pdf))
+    statements = describe.describe_rules(rules, lang)
+    for part in (p for p in PARTS if p.numbered):
+        count = sum(1 for s in statements if s.section in part.sections)
+        assert "".join(f"{n}." for n in range(1, count + 1)) in flat, f"{part.key}: steps 1 to {count} not numbered"
+    total = squash(str(score_layout(rules, overview.example_layout(rules)).total))
+    caption = squash(label("example", lang))
+    assert re.search(rf"{re.escape(caption)}[:：][^=]*={re.escape(total)}(?![0-9])", flat), (caption, total)
 
 
 def check_print_quality(pdf: bytes, lang: str, paper: str) -> None:
@@ -83,10 +112,10 @@ def check_print_quality(pdf: bytes, lang: str, paper: str) -> None:
 @pytest.mark.parametrize(("preset", "lang", "paper"), SHEETS, ids=["-".join(s) for s in SHEETS])
 def test_rule_sheet(preset: str, lang: str, paper: str) -> None:
     rules = load_preset(preset)
-    pdf, logged = render(rules, lang, paper, preset)
-    assert logged == [], logged
+    pdf = built(DocumentSpec("rules", rules, lang, paper, preset))  # as the build made it (no WeasyPrint warning)
     check_print_quality(pdf, lang, paper)
     check_engine_facts(pdf, rules, lang)
+    check_numbered_steps_and_example(pdf, rules, lang)
     title = preset_info(preset).title[lang]
     assert squash(title) in squash(text(pdf)), title
 
@@ -121,10 +150,10 @@ def test_worked_example_by_hand(preset: str, change: dict[str, object], sum_text
 
 def test_header_strip_by_hand() -> None:
     # RULES.md §2: one deck for 2–4 players, two for 5–8; for 9-card two decks from 4 players up.
-    basic = squash(text(render(load_preset("basic"), "en", "a4", "basic")[0]))
+    basic = squash(text(built(DocumentSpec("rules", load_preset("basic"), "en", "a4", "basic"))))
     assert "2–8players" in basic
     assert "1deckfor2–4players·2decksfor5–8players" in basic
-    nine = squash(text(render(load_preset("nine-card"), "ja", "a4", "nine-card")[0]))
+    nine = squash(text(built(DocumentSpec("rules", load_preset("nine-card"), "ja", "a4", "nine-card"))))
     assert "2〜3人は1組・4〜8人は2組" in nine
 
 
@@ -142,16 +171,18 @@ KITCHEN_SINK = {
 @pytest.mark.parametrize(("lang", "paper"), [("ja", "letter"), ("en", "a4")])
 def test_every_option_at_once_still_fits_one_readable_page(lang: str, paper: str) -> None:
     rules = Rules.from_dict(KITCHEN_SINK)
-    pdf, logged = render(rules, lang, paper, None)
-    assert logged == []
-    check_print_quality(pdf, lang, paper)
-    check_engine_facts(pdf, rules, lang)
+    with weasyprint_log() as records:
+        rendered = DocumentSpec("rules", rules, lang, paper, None).render()
+    assert records == []
+    check_print_quality(rendered.pdf, lang, paper)
+    check_engine_facts(rendered.pdf, rules, lang, in_brief=STEPS_TABLE[rendered.step].in_brief)
 
 
 def test_changing_one_value_changes_the_sheet() -> None:
     base = load_preset("jokers")
     changed = base.with_options({"values.JK": -5})
-    old, new = text(render(base, "en", "a4", "jokers")[0]), text(render(changed, "en", "a4", None)[0])
+    old = text(built(DocumentSpec("rules", base, "en", "a4", "jokers")))
+    new = text(render(changed, "en", "a4", None)[0])
     assert squash(old) != squash(new)
     old_rows, new_rows = describe.card_value_rows(base, "en"), describe.card_value_rows(changed, "en")
     assert values_in_table_order(new, new_rows, [str(p) for _, p in new_rows])
@@ -181,7 +212,60 @@ def test_what_differs_from_the_basic_game_is_starred(preset: str, lang: str) -> 
     }
     new_values = set(describe.card_value_rows(rules, lang)) - set(describe.card_value_rows(basic, lang))
     expected = len(new_sentences) + len(new_values)
-    extracted = text(render(rules, lang, "a4", preset)[0])
+    extracted = text(built(DocumentSpec("rules", rules, lang, "a4", preset)))
     assert extracted.count("★") == (expected + 1 if expected else 0)
     if preset != "basic":
         assert expected > 0
+
+
+class _SheetStructure(HTMLParser):
+    """The sheet's HTML read back: the In brief items, and the items of each numbered or bulleted part."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.brief: list[str] = []
+        self.lists: list[tuple[str, list[str]]] = []  # (tag and class, item texts)
+        self._stack: list[str] = []
+        self._item: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = dict(attrs).get("class") or ""
+        if tag in ("ul", "ol"):
+            self._stack.append(f"{tag}.{classes}")
+            self.lists.append((self._stack[-1], []))
+        elif tag == "li":
+            self._item = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("ul", "ol"):
+            self._stack.pop()
+        elif tag == "li" and self._item is not None:
+            item = "".join(self._item).replace("★", "").strip()
+            [entry for entry in self.lists if entry[0] == self._stack[-1]][-1][1].append(item)
+            if self._stack[-1] == "ul.brief":
+                self.brief.append(item)
+            self._item = None
+
+    def handle_data(self, data: str) -> None:
+        if self._item is not None:
+            self._item.append(data)
+
+
+@pytest.mark.parametrize("preset", ["basic", "four-card", "house-party"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_in_brief_has_ten_points_and_setup_and_turn_are_numbered_steps(preset: str, lang: str) -> None:
+    rules = load_preset(preset)
+    sheet = _SheetStructure()
+    sheet.feed(build_html(rules, preset, lang, "a4", 0))
+    assert sheet.brief == overview.in_brief(rules, lang) and len(sheet.brief) == 10
+    steps = [items for kind, items in sheet.lists if kind == "ol.statements steps"]
+    statements = describe.describe_rules(rules, lang)
+    numbered = [part for part in PARTS if part.numbered]
+    assert [p.key for p in numbered] == ["setup", "turn"]
+    assert steps == [[s.text for s in statements if s.section in part.sections] for part in numbered]
+    assert steps[0][0] == statements[0].text  # Setup opens with who plays and with how many decks
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_worked_example_is_a_layout_the_rules_decks_can_deal(preset: str) -> None:
+    check_layouts(load_preset(preset), [overview.example_layout(load_preset(preset))])

@@ -4,6 +4,7 @@ preset's reminder), plus every preset's widest pad; each rendered once and read 
 from __future__ import annotations
 
 import pytest
+from printables_built import built
 from printables_pdf import squash, text, values_in_table_order, weasyprint_log
 from test_printables_rules_sheet import check_print_quality
 
@@ -53,7 +54,8 @@ def test_score_pad_sizes(players: int, holes: int, lang: str, paper: str) -> Non
 @pytest.mark.parametrize("preset", preset_names())
 def test_score_pad_every_preset(preset: str) -> None:
     rules = load_preset(preset)
-    check_pad(render_pad(rules, preset, "ja", "letter", 8, 18), rules, "ja", "letter", 8, 18)
+    pdf = built(DocumentSpec("scorepad", rules, "ja", "letter", preset, 8, 18))
+    check_pad(pdf, rules, "ja", "letter", 8, 18)
 
 
 def test_playoff_rules_get_a_playoff_row() -> None:
@@ -76,3 +78,17 @@ def test_pad_refuses_a_table_the_decks_cannot_deal() -> None:
     one_deck_nine_card = load_preset("nine-card").with_options({"decks": 1})
     with pytest.raises(PrintableError, match="need at least"):
         DocumentSpec("scorepad", one_deck_nine_card, "en", "a4", None, 8, 9)
+
+
+@pytest.mark.parametrize(("lang", "paper", "players", "holes"), [("en", "letter", 2, 18), ("ja", "a4", 5, 9)])
+def test_a_blank_pad_serves_any_game(lang: str, paper: str, players: int, holes: int) -> None:
+    pdf = DocumentSpec("scorepad", Rules(), lang, paper, None, players, holes, blank=True).render().pdf
+    check_print_quality(pdf, lang, paper)
+    extracted = text(pdf)
+    assert extracted.count(label("running_total", lang)) == players
+    assert "".join(str(h) for h in range(1, holes + 1)) + squash(label("winner", lang)) in squash(extracted)
+    assert squash(label("game_name", lang)) in squash(extracted.split(label("names", lang))[0])  # a line to name it
+    assert label("reminder", lang) not in extracted  # no rules of any one game
+    for statement in describe.describe_rules(Rules(), lang):
+        if statement.section in REMINDER_SECTIONS:
+            assert squash(statement.text) not in squash(extracted)

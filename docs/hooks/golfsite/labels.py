@@ -60,6 +60,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "definition": ("Meaning", "意味"),
     "rules_sheet": ("Rule sheet", "ルールシート"),
     "scorepad": ("Score pad", "スコア表"),
+    "any_game": ("for any game", "どのルールにも使える"),
+    "pad_players": ("{n} players", "{n}人"),
     "download": ("Download PDF ({paper})", "PDFをダウンロード（{paper}）"),
     "preview_alt": ("Preview of the {kind}, {preset}, {paper}", "{kind}（{preset}、{paper}）のプレビュー"),
     "ladder_missing": (

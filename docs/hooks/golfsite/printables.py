@@ -61,11 +61,12 @@ def read_manifest(folder: Path) -> list[dict[str, Any]]:
         for key, allowed in checks.items():
             if document.get(key) not in allowed:
                 raise MarkerError(f"{where}: {key} {document.get(key)!r} is not one of {', '.join(allowed)}")
-        if document.get("preset") not in preset_names():
+        blank = document.get("blank") is True  # a score pad for any game: no preset, one preview per language
+        if not blank and document.get("preset") not in preset_names():
             raise MarkerError(
                 f"{where}: unknown preset {document.get('preset')!r}; expected one of {', '.join(preset_names())}"
             )
-        for key in ("pdf", "preview"):
+        for key in ("pdf", "preview") if not blank or "preview" in document else ("pdf",):
             name = _plain_name(document, key, where)
             if not (folder / name).is_file():
                 raise MarkerError(f"{where}: {key} file {folder / name} is missing: run `{BUILD_COMMAND}` again")
@@ -85,7 +86,7 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
         if not any(d["preset"] == names[0] for d in mine):
             raise MarkerError(f"the printables manifest has no document for preset {names[0]!r} in {ctx.lang!r}")
     for document in documents:
-        ctx.used_printables.extend(ctx.printables_dir / document[key] for key in ("pdf", "preview"))
+        ctx.used_printables.extend(ctx.printables_dir / document[key] for key in ("pdf", "preview") if key in document)
     base = f"{ctx.to_root()}{SITE_FOLDER}/"
     figures = []
     for name in names:
@@ -111,6 +112,8 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
                 f"<figcaption><strong>{escape(kind_name)}</strong> — {escape(preset)}<ul>{links}</ul></figcaption>"
                 "</figure>"
             )
+    if "preset" not in args:  # the printables page; a game's own page shows that game's documents only
+        figures.append(_blank_pads(mine, base, ctx.lang, ctx.printables_dir))
     return f'<div class="golf-printables">{"".join(figures)}</div>'
 
 
@@ -122,6 +125,38 @@ def _size(path: Path) -> str:
         return ""
     width, height = struct.unpack(">II", header[16:24])
     return f' width="{width}" height="{height}"'
+
+
+def _blank_pads(mine: list[dict[str, Any]], base: str, lang: str, folder: Path) -> str:
+    """Score pads for any game: one preview, and a table of links by paper and holes (rows) and players (columns)."""
+    pads = [d for d in mine if d.get("blank") is True]
+    shown = next((d for d in pads if "preview" in d), None)
+    if shown is None:
+        return ""  # a manifest of preset documents only (the site's own tests build with one)
+    players = sorted({_count(d, "players") for d in pads})
+    by_size = {(d["paper"], _count(d, "holes"), _count(d, "players")): d for d in pads}
+    head = "".join(f'<th scope="col">{escape(text("pad_players", lang, n=n))}</th>' for n in players)
+    rows = []
+    for paper in PAPERS:
+        for holes in sorted({_count(d, "holes") for d in pads}):
+            size = ("・" if lang == "ja" else ", ").join((text(paper, lang), text("holes_count", lang, n=holes)))
+            cells = "".join(
+                f'<td><a href="{escape(base + by_size[paper, holes, n]["pdf"])}" download '
+                f'aria-label="{escape(by_size[paper, holes, n]["title"])}">PDF</a></td>'
+                if (paper, holes, n) in by_size
+                else "<td></td>"
+                for n in players
+            )
+            rows.append(f'<tr><th scope="row">{escape(size)}</th>{cells}</tr>')
+    kind_name = text("scorepad", lang)
+    alt = text("preview_alt", lang, kind=kind_name, preset=text("any_game", lang), paper=text(shown["paper"], lang))
+    return (
+        '<figure class="golf-printable golf-printable--blank" data-kind="scorepad" data-blank="true">'
+        f'<img src="{escape(base + shown["preview"])}" alt="{escape(alt)}" loading="lazy"{_size(folder / shown["preview"])}>'
+        f"<figcaption><strong>{escape(kind_name)}</strong> — {escape(text('any_game', lang))}"
+        f'<table class="golf-pad-links"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        "</figcaption></figure>"
+    )
 
 
 def _count(document: dict[str, Any], key: str) -> int:
