@@ -1,216 +1,363 @@
-// The scoring calculator: type each player's layout in card notation and see the engine's
-// breakdown (every column or pair, then every bonus and penalty) under any preset.
+// The scoring calculator: each player's layout as a grid of slots filled by tapping (or typing notation),
+// scored by the engine as the cards go in, with every column or pair and every bonus and penalty.
+// The page is usable at once: the rules, shapes and picker come from the build's static data; results
+// appear as soon as the engine has started. The hole is kept in the address (#...) so a link reproduces it.
 // All text reaching the page goes through textContent, never innerHTML.
-import { GolfEngine } from "./engine-client.js";
+import { normalise, slotsFromText, textFromSlots } from "./calculator-cards.js";
+import { CardPicker, LayoutGrid } from "./calculator-grid.js";
+import { GolfEngine, engineStatus, loadStaticData } from "./engine-client.js";
+import { ScoreKeeper } from "./score-keeper.js";
+import { pageLang, translator } from "./texts.js";
 
-const TEXT = {
-  en: {
-    loading: "Starting the rules engine…",
-    ready: "Ready.",
-    preset: "Rules",
-    players: "Players",
-    player: (n) => `Player ${n}`,
-    layout: "Layout (rows separated by /)",
-    wentOut: "Went out",
-    knocked: "Knocked",
-    nobody: "nobody",
-    score: "Score",
-    group: "Column or pair",
-    cards: "Cards",
-    points: "Points",
-    cancelled: "pair: cancels",
-    cardPoints: "Cards",
-    total: "Total",
-    positions: (list) => `positions ${list.join(" + ")}`,
-    hint: "Write a card as rank then suit: A 2–10 (or T) J Q K with S H D C (or ♠ ♥ ♦ ♣); JK is a joker.",
-  },
-  ja: {
-    loading: "ルールエンジンを起動しています…",
-    ready: "準備ができました。",
-    preset: "ルール",
-    players: "人数",
-    player: (n) => `プレイヤー${n}`,
-    layout: "手札（行は / で区切ります）",
-    wentOut: "上がった人",
-    knocked: "ノックした人",
-    nobody: "なし",
-    score: "計算する",
-    group: "列またはペア",
-    cards: "カード",
-    points: "得点",
-    cancelled: "ペア：打ち消し",
-    cardPoints: "カード",
-    total: "合計",
-    positions: (list) => `位置 ${list.join("+")}`,
-    hint: "カードはランクとスートの順に書きます。A、2〜10（またはT）、J、Q、KとS、H、D、C（または♠♥♦♣）、ジョーカーはJKです。",
-  },
-};
-
-const lang = document.documentElement.lang.startsWith("ja") ? "ja" : "en";
-const t = TEXT[lang];
-
-// Example hands to start from: the top-left rows x cols of each grid below (three rows of four),
-// so that in 2x3 the first is the seeds' worked example, 8 K 2 over 8 A 5.
-const EXAMPLE_GRIDS = [
-  ["8H KS 2D 4C", "8C AS 5H 9S", "6D 4H 9C 3D"],
-  ["QH 7S 9D 2C", "QC 3S KH 6C", "JS AD 8D 4S"],
-  ["JH 4S 2C KC", "5D 5S 10H 9H", "AC QS 6S 2H"],
-  ["AS AH 6C 10S", "KD 9S 9C 7H", "QD 4D JC 5C"],
-];
-
-function exampleLayout(index, rows, cols) {
-  const grid = EXAMPLE_GRIDS[index % EXAMPLE_GRIDS.length];
-  return grid
-    .slice(0, rows)
-    .map((row) => row.split(" ").slice(0, cols).join(" "))
-    .join(" / ");
-}
-
-const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-
-// A card as a small chip: "8H" -> 8♥ in red; a joker as JK.
-function cardChip(card) {
-  const suit = card.slice(-1);
-  const chip = document.createElement("span");
-  chip.className = `golf-chip${suit === "H" || suit === "D" ? " golf-chip--red" : ""}`;
-  chip.textContent = card === "JK" ? "JK" : card.slice(0, -1) + (SUIT_SYMBOLS[suit] ?? suit);
-  return chip;
-}
-
-function shapeOf(text) {
-  const rows = text.split("/").map((row) => row.trim().split(/\s+/).filter(Boolean).length);
-  return { rows: rows.length, cols: rows[0] };
-}
+const t = translator(pageLang);
+const MAX_PLAYERS = 8;
+const DEFAULT_PLAYERS = 2;
+// A fresh visit in a 2x3 game starts from the seeds' worked example (8 K 2 over 8 A 5 scores 4) and a second
+// layout, so the scores show at once; any card can then be tapped and changed.
+const FIRST_EXAMPLES = ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 3S KH"];
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  for (const child of children) node.append(child);
+  node.append(...children);
   return node;
 }
 
-function labelled(labelText, control) {
-  const id = control.id;
-  return element("p", { class: "golf-field" }, element("label", { for: id }, labelText), " ", control);
+function labelled(text, control, extra = {}) {
+  return element("p", { class: "golf-field", ...extra }, element("label", { for: control.id }, text), " ", control);
 }
 
-function playerSelect(id, count, withNobody) {
-  const select = element("select", { id });
-  if (withNobody) select.append(element("option", { value: "" }, t.nobody));
-  for (let n = 1; n <= count; n++) select.append(element("option", { value: String(n) }, withNobody ? t.player(n) : String(n)));
-  return select;
+function signed(points) {
+  return points < 0 ? `−${-points}` : `+${points}`;
 }
 
-async function start(root) {
-  const status = element("p", { class: "golf-status", role: "status" }, t.loading);
-  root.replaceChildren(status);
-  const engine = new GolfEngine();
-  const presets = await engine.call("presets", { lang });
-
-  const presetSelect = element("select", { id: "calc-preset" });
-  for (const preset of presets) presetSelect.append(element("option", { value: preset.name }, preset.title));
-  const playersSelect = playerSelect("calc-players", 6, false);
-  playersSelect.value = "2";
-  const wentOut = playerSelect("calc-went-out", 2, true);
-  const knocked = playerSelect("calc-knocked", 2, true);
-  const layoutsBox = element("div", { class: "golf-calc-layouts" });
-  const error = element("p", { class: "golf-error", role: "alert" });
-  const results = element("div", { class: "golf-calc-results", "aria-live": "polite" });
-  const form = element(
-    "form",
-    { class: "golf-calc", novalidate: "" },
-    labelled(t.preset, presetSelect),
-    labelled(t.players, playersSelect),
-    element("p", { class: "golf-hint" }, t.hint),
-    layoutsBox,
-    labelled(t.wentOut, wentOut),
-    labelled(t.knocked, knocked),
-    element("p", {}, element("button", { type: "submit", class: "md-button md-button--primary" }, t.score)),
-  );
-
-  function layoutInputs() {
-    return [...layoutsBox.querySelectorAll("input")];
+class Calculator {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.presets = new Map(data.presets.map((preset) => [preset.name, preset]));
+    this.version = 0; // every edit; an answer for an older version is dropped
+    this.texts = new Array(MAX_PLAYERS).fill("");
+    this.state = { preset: "basic", options: {}, players: DEFAULT_PLAYERS, wentOut: "", knocked: "" };
+    this.linkProblem = this.readLink();
+    if (!location.hash && this.rules().rows === 2 && this.rules().cols === 3) {
+      FIRST_EXAMPLES.forEach((text, i) => (this.texts[i] = text));
+    }
+    this.engine = new GolfEngine(data);
+    this.picker = new CardPicker(t);
+    this.build();
+    this.keeper = new ScoreKeeper({ t, rulesInfo: () => this.rulesInfo() });
+    this.keeperBox.replaceWith(this.keeper.root);
+    this.keeper.setPlayers(this.state.players);
+    this.engine.addEventListener("ready", () => this.update());
+    this.engine.addEventListener("failed", () => this.showWaiting());
+    this.applyRules();
   }
 
-  let shape = { rows: 2, cols: 3 };
+  rules() {
+    const preset = this.presets.get(this.state.preset);
+    return { ...preset, options: { ...preset.options, ...this.state.options } };
+  }
 
-  function renderLayoutFields() {
-    const count = Number(playersSelect.value);
-    const old = layoutInputs()
-      .map((input) => input.value)
-      .map((text) => {
-        const found = shapeOf(text);
-        return found.rows === shape.rows && found.cols === shape.cols ? text : undefined;
+  rulesInfo() {
+    const rules = this.rules();
+    const custom = Object.keys(this.state.options).length > 0;
+    return {
+      preset: custom ? `${this.state.preset}+${JSON.stringify(this.state.options)}` : this.state.preset,
+      title: custom ? t("calc.customOf", { preset: rules.title }) : rules.title,
+      holes: rules.options.holes,
+      ties: rules.options.ties,
+    };
+  }
+
+  // -- the link: #preset=basic&players=2&p1=8H KS 2D / 8C AS 5H&out=1 ------------------------------------------------
+  readLink() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (!params.toString()) return null;
+    const preset = params.get("preset");
+    if (preset && !this.presets.has(preset)) return t("calc.linkUnknownRules", { preset });
+    if (preset) this.state.preset = preset;
+    try {
+      const options = JSON.parse(params.get("options") || "{}");
+      if (options && typeof options === "object" && !Array.isArray(options)) this.state.options = options;
+    } catch {
+      return t("calc.linkBadOptions");
+    }
+    const players = Number(params.get("players") || DEFAULT_PLAYERS);
+    if (Number.isInteger(players) && players >= 1 && players <= MAX_PLAYERS) this.state.players = players;
+    for (let n = 1; n <= MAX_PLAYERS; n++) this.texts[n - 1] = params.get(`p${n}`) || "";
+    this.state.wentOut = params.get("out") || "";
+    this.state.knocked = params.get("knocked") || "";
+    return null;
+  }
+
+  link() {
+    const params = new URLSearchParams();
+    params.set("preset", this.state.preset);
+    if (Object.keys(this.state.options).length) params.set("options", JSON.stringify(this.state.options));
+    params.set("players", String(this.state.players));
+    for (let n = 1; n <= this.state.players; n++) if (this.texts[n - 1]) params.set(`p${n}`, this.texts[n - 1]);
+    if (this.state.wentOut) params.set("out", this.state.wentOut);
+    if (this.state.knocked) params.set("knocked", this.state.knocked);
+    return `${location.pathname}#${params.toString()}`;
+  }
+
+  // -- the form --------------------------------------------------------------------------------------------------------
+  build() {
+    this.status = engineStatus(this.engine, t);
+    this.presetSelect = element("select", { id: "calc-preset" });
+    for (const preset of this.data.presets) this.presetSelect.append(element("option", { value: preset.name }, preset.title));
+    this.presetSelect.value = this.state.preset;
+    this.presetSelect.addEventListener("change", () => {
+      this.state.preset = this.presetSelect.value;
+      this.state.options = {};
+      this.applyRules();
+    });
+    this.playersSelect = element("select", { id: "calc-players" });
+    for (let n = 1; n <= MAX_PLAYERS; n++) this.playersSelect.append(element("option", { value: String(n) }, String(n)));
+    this.playersSelect.value = String(this.state.players);
+    this.playersSelect.addEventListener("change", () => {
+      this.state.players = Number(this.playersSelect.value);
+      this.drawPlayers();
+      this.keeper.setPlayers(this.state.players);
+      this.changed();
+    });
+    this.customLine = element("p", { class: "golf-hint golf-calc-custom" });
+    this.wentOut = element("select", { id: "calc-went-out" });
+    this.knocked = element("select", { id: "calc-knocked" });
+    this.wentOut.addEventListener("change", () => ((this.state.wentOut = this.wentOut.value), this.changed()));
+    this.knocked.addEventListener("change", () => ((this.state.knocked = this.knocked.value), this.changed()));
+    this.wentOutField = labelled(t("calc.wentOut"), this.wentOut);
+    this.knockedField = labelled(t("calc.knocked"), this.knocked);
+    this.playersBox = element("div", { class: "golf-calc-players" });
+    this.problems = element("div", { class: "golf-calc-problems", role: "alert" });
+    this.summary = element("p", { class: "golf-calc-summary", "aria-live": "polite" });
+    this.results = element("div", { class: "golf-calc-results", "data-state": "waiting" });
+    this.addButton = element("button", { type: "button", class: "md-button md-button--primary", disabled: "" }, t("calc.addToKeeper"));
+    this.addButton.addEventListener("click", () => {
+      if (this.lastTotals) this.keeper.addHole(this.lastTotals, { fromCalculator: true });
+    });
+    const copy = element("button", { type: "button", class: "md-button" }, t("calc.copyLink"));
+    this.linkStatus = element("span", { class: "golf-calc-link-status", role: "status" });
+    copy.addEventListener("click", () => this.copyLink());
+    this.keeperBox = element("div");
+    const form = element(
+      "form",
+      { class: "golf-calc", novalidate: "" },
+      element("div", { class: "golf-calc-setup" }, labelled(t("calc.rules"), this.presetSelect), labelled(t("calc.players"), this.playersSelect)),
+      this.customLine,
+      element("p", { class: "golf-hint" }, t("calc.hint")),
+      this.playersBox,
+      element("div", { class: "golf-calc-setup" }, this.wentOutField, this.knockedField),
+    );
+    form.addEventListener("submit", (event) => event.preventDefault());
+    this.root.replaceChildren(
+      this.status,
+      form,
+      element("section", { class: "golf-calc-out", "aria-labelledby": "golf-calc-results-title" },
+        element("h2", { id: "golf-calc-results-title" }, t("calc.results")),
+        this.problems, this.summary, this.results,
+        element("p", { class: "golf-calc-actions" }, this.addButton, copy, this.linkStatus)),
+      this.keeperBox,
+    );
+    if (this.linkProblem) this.problems.replaceChildren(element("p", {}, this.linkProblem));
+  }
+
+  applyRules() {
+    const rules = this.rules();
+    this.presetSelect.value = this.state.preset;
+    const changes = Object.entries(this.state.options);
+    this.customLine.hidden = changes.length === 0;
+    this.customLine.textContent = t("calc.customChanges", { changes: changes.map(([key, value]) => `${key}=${value}`).join(", ") });
+    this.picker.setRules({ jokers: rules.options.jokers_per_deck > 0, oneEyedJacks: Boolean(rules.options.one_eyed_jacks) });
+    this.drawPlayers();
+    this.changed();
+  }
+
+  drawPlayers() {
+    const rules = this.rules();
+    this.picker.root.hidden = true;
+    this.grids = [];
+    this.fields = [];
+    this.notes = [];
+    const panels = [];
+    for (let n = 1; n <= this.state.players; n++) {
+      const input = element("input", { id: `calc-layout-${n}`, type: "text", autocomplete: "off", spellcheck: "false", autocapitalize: "characters" });
+      const note = element("p", { class: "golf-calc-note", id: `calc-note-${n}` });
+      input.setAttribute("aria-describedby", note.id);
+      const grid = new LayoutGrid({
+        player: n, rows: rules.rows, cols: rules.cols, t, picker: this.picker,
+        onChange: (slots) => {
+          this.texts[n - 1] = textFromSlots(slots, rules.cols);
+          input.value = this.texts[n - 1];
+          this.changed();
+        },
       });
-    layoutsBox.replaceChildren();
-    for (let n = 1; n <= count; n++) {
-      const input = element("input", { id: `calc-layout-${n}`, type: "text", autocomplete: "off", spellcheck: "false" });
-      input.value = old[n - 1] ?? exampleLayout(n - 1, shape.rows, shape.cols);
-      layoutsBox.append(labelled(`${t.player(n)}: ${t.layout}`, input));
+      input.value = this.texts[n - 1];
+      grid.setSlots(slotsFromText(input.value, rules.rows, rules.cols).slots);
+      input.addEventListener("input", () => {
+        this.texts[n - 1] = input.value;
+        grid.setSlots(slotsFromText(input.value, rules.rows, rules.cols).slots);
+        this.changed();
+      });
+      this.grids.push(grid);
+      this.fields.push(input);
+      this.notes.push(note);
+      panels.push(
+        element("fieldset", { class: "golf-calc-player", "data-player": String(n) },
+          element("legend", {}, t("calc.player", { n })),
+          grid.root,
+          labelled(t("calc.asText"), input, { class: "golf-field golf-calc-text" }),
+          note),
+      );
     }
-    for (const id of ["calc-went-out", "calc-knocked"]) {
-      form.querySelector(`#${id}`).replaceWith(playerSelect(id, count, true));
-    }
-    const fresh = [form.querySelector("#calc-went-out"), form.querySelector("#calc-knocked")];
-    fresh.forEach((select) => select.addEventListener("change", score));
+    this.playersBox.replaceChildren(...panels);
+    this.fillSeatSelect(this.wentOut, "wentOut", rules.options.going_out_penalty || rules.options.going_out_bonus);
+    this.fillSeatSelect(this.knocked, "knocked", rules.options.knock);
   }
 
-  function renderResults(answer) {
-    results.replaceChildren();
-    answer.players.forEach((player, index) => {
-      const table = element("table", { class: "golf-calc-table" });
-      table.append(element("caption", {}, `${t.player(index + 1)}: ${t.total} ${player.total_text}`));
-      const head = element("tr", {}, element("th", { scope: "col" }, t.group), element("th", { scope: "col" }, t.cards), element("th", { scope: "col" }, t.points));
-      table.append(element("thead", {}, head));
-      const body = element("tbody");
-      for (const group of player.groups) {
-        const name = t.positions(group.positions) + (group.cancelled ? ` (${t.cancelled})` : "");
-        body.append(element("tr", { class: group.cancelled ? "golf-cancelled" : "" }, element("td", {}, name), element("td", {}, ...group.cards.map(cardChip)), element("td", { class: "golf-points" }, group.points_text)));
-      }
-      for (const adjustment of player.adjustments) {
-        const points = adjustment.points < 0 ? `−${-adjustment.points}` : `+${adjustment.points}`;
-        body.append(element("tr", { class: "golf-adjustment" }, element("td", { colspan: "2" }, adjustment.label), element("td", { class: "golf-points" }, points)));
-      }
-      body.append(element("tr", { class: "golf-total" }, element("th", { scope: "row", colspan: "2" }, t.total), element("td", { class: "golf-points", "data-total": String(player.total) }, player.total_text)));
-      table.append(body);
-      results.append(table);
+  // "Went out" and "Knocked" appear only where the rules score them.
+  fillSeatSelect(select, key, used) {
+    const field = select.closest(".golf-field");
+    field.hidden = !used;
+    if (!used) this.state[key] = "";
+    select.replaceChildren(element("option", { value: "" }, t("calc.nobody")));
+    for (let n = 1; n <= this.state.players; n++) select.append(element("option", { value: String(n) }, t("calc.player", { n })));
+    if (Number(this.state[key]) > this.state.players) this.state[key] = "";
+    select.value = this.state[key];
+  }
+
+  // -- scoring ---------------------------------------------------------------------------------------------------------
+  changed() {
+    this.version += 1;
+    history.replaceState(null, "", this.link());
+    this.linkStatus.textContent = "";
+    this.lastTotals = null;
+    this.addButton.disabled = true;
+    this.results.dataset.state = "stale"; // dimmed and marked until the new answer replaces it
+    this.results.setAttribute("aria-busy", "true");
+    if (this.engine.state === "ready") this.update();
+    else this.showWaiting();
+  }
+
+  showWaiting() {
+    this.summary.textContent = t(this.engine.state === "failed" ? "calc.engineFailed" : "calc.waitingForEngine");
+    this.results.replaceChildren();
+    this.results.dataset.state = "waiting";
+  }
+
+  async update() {
+    const version = this.version;
+    const players = this.state.players;
+    const params = {
+      lang: pageLang,
+      preset: this.state.preset,
+      options: this.state.options,
+      layouts: this.texts.slice(0, players).map(normalise), // full-width typing arrives as plain notation
+      partial: true,
+      went_out: Number(this.state.wentOut) || null,
+      knocked: Number(this.state.knocked) || null,
+    };
+    let answer;
+    try {
+      answer = await this.engine.call("score", params);
+    } catch (failure) {
+      if (version !== this.version) return;
+      this.showProblems([{ places: [], message: failure.message }]);
+      this.results.replaceChildren();
+      this.results.dataset.state = "error";
+      this.results.removeAttribute("aria-busy");
+      return;
+    }
+    if (version !== this.version) return; // the cards changed meanwhile: a newer answer is on its way
+    this.showProblems(answer.problems);
+    this.showMissing(answer.missing, answer.problems);
+    this.results.removeAttribute("aria-busy");
+    if (!answer.players) {
+      this.results.replaceChildren();
+      this.results.dataset.state = answer.problems.length ? "error" : "incomplete";
+      const missing = answer.missing.reduce((a, b) => a + b, 0);
+      this.summary.textContent = answer.problems.length ? t("calc.fixProblems") : t("calc.missingTotal", { count: missing });
+      return;
+    }
+    this.showResults(answer.players);
+  }
+
+  showProblems(problems) {
+    this.problems.replaceChildren(...problems.map((problem) => element("p", {}, problem.message)));
+    this.grids.forEach((grid, index) => {
+      const mine = problems.filter((problem) => problem.places.some((place) => place.player === index + 1));
+      grid.setInvalid(mine.flatMap((problem) => problem.places.filter((p) => p.player === index + 1 && p.position > 0).map((p) => p.position)));
+      const field = this.fields[index];
+      if (mine.length) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+      this.notes[index].replaceChildren(...mine.map((problem) => element("span", { class: "golf-error" }, problem.message, " ")));
+      this.notes[index].dataset.kind = mine.length ? "problem" : "";
     });
   }
 
-  async function score(event) {
-    if (event) event.preventDefault();
-    error.textContent = "";
-    try {
-      const answer = await engine.call("score", {
-        lang,
-        preset: presetSelect.value,
-        layouts: layoutInputs().map((input) => input.value),
-        went_out: Number(form.querySelector("#calc-went-out").value) || null,
-        knocked: Number(form.querySelector("#calc-knocked").value) || null,
-      });
-      renderResults(answer);
-    } catch (failure) {
-      results.replaceChildren();
-      error.textContent = failure.message;
-    }
+  showMissing(missing, problems) {
+    missing.forEach((count, index) => {
+      const note = this.notes[index];
+      if (note.dataset.kind === "problem" || !count) return;
+      note.textContent = t("calc.missing", { count });
+      note.dataset.kind = "missing";
+    });
+    if (!problems.length) this.problems.replaceChildren();
   }
 
-  form.addEventListener("submit", score);
-  presetSelect.addEventListener("change", async () => {
-    const summary = await engine.call("rules_summary", { lang, preset: presetSelect.value });
-    shape = { rows: summary.rows, cols: summary.cols };
-    renderLayoutFields();
-    score();
-  });
-  playersSelect.addEventListener("change", () => {
-    renderLayoutFields();
-    score();
-  });
-  renderLayoutFields();
-  root.replaceChildren(form, error, results);
-  status.textContent = t.ready;
-  root.prepend(status);
-  await score();
+  showResults(players) {
+    const totals = players.map((player) => player.total);
+    const lowest = Math.min(...totals);
+    this.lastTotals = totals;
+    this.addButton.disabled = false;
+    this.summary.textContent = players.length > 1
+      ? t("calc.lowest", { names: totals.flatMap((total, i) => (total === lowest ? [t("calc.player", { n: i + 1 })] : [])).join(t("keeper.and")), total: players[totals.indexOf(lowest)].total_text })
+      : t("calc.oneTotal", { total: players[0].total_text });
+    this.results.replaceChildren(...players.map((player, index) => this.resultTable(player, index + 1)));
+    this.results.dataset.state = "current";
+    this.results.dataset.version = String(this.version);
+  }
+
+  resultTable(player, n) {
+    const table = element("table", { class: "golf-calc-table", "data-player": String(n) });
+    table.append(element("caption", {}, t("calc.resultCaption", { n, total: player.total_text })));
+    table.append(element("thead", {}, element("tr", {},
+      element("th", { scope: "col" }, t("calc.group")), element("th", { scope: "col" }, t("calc.cards")), element("th", { scope: "col" }, t("calc.points")))));
+    const body = element("tbody");
+    for (const group of player.groups) {
+      const name = t("calc.positions", { positions: group.positions.join(t("calc.positionJoin")) }) + (group.cancelled ? t("calc.cancelled") : "");
+      const cards = element("td", {}, ...group.cards.map((card) => this.chip(card)));
+      body.append(element("tr", { class: group.cancelled ? "golf-cancelled" : "" }, element("td", {}, name), cards, element("td", { class: "golf-points" }, group.points_text)));
+    }
+    for (const adjustment of player.adjustments) {
+      body.append(element("tr", { class: "golf-adjustment" }, element("td", { colspan: "2" }, adjustment.label), element("td", { class: "golf-points" }, signed(adjustment.points))));
+    }
+    body.append(element("tr", { class: "golf-total" }, element("th", { scope: "row", colspan: "2" }, t("calc.total")), element("td", { class: "golf-points", "data-total": String(player.total) }, player.total_text)));
+    table.append(body);
+    return table;
+  }
+
+  chip(card) {
+    const suit = { S: "♠", H: "♥", D: "♦", C: "♣" }[card.slice(-1)];
+    const text = card === "JK" ? "JK" : suit ? card.slice(0, -1) + suit : card;
+    return element("span", { class: `golf-chip${suit === "♥" || suit === "♦" ? " golf-chip--red" : ""}` }, text);
+  }
+
+  async copyLink() {
+    const url = new URL(this.link(), location.href).href;
+    try {
+      await navigator.clipboard.writeText(url);
+      this.linkStatus.textContent = t("calc.linkCopied");
+    } catch {
+      this.linkStatus.textContent = t("calc.linkHere", { url });
+    }
+  }
+}
+
+async function start(root) {
+  const data = await loadStaticData(pageLang);
+  new Calculator(root, data);
 }
 
 const root = document.getElementById("golf-calculator");

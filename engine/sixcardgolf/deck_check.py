@@ -32,6 +32,9 @@ from .cards import (
 from .errors import NotationError, RulesError
 from .rules import MIN_PLAYERS, ONE_EYED_JACKS, Rules
 
+EMPTY_SLOT = "?"
+"""Written in place of a card not entered yet: '8H ? 2D / 8C AS ?' keeps every card in its place."""
+
 Place = tuple[int, int]
 """(player, position), both counted from 1 as people count; position 0 means the whole layout."""
 
@@ -111,11 +114,11 @@ def read_table(rules: Rules, texts: Sequence[str], players: int | None = None) -
     missing: list[int] = []
     for player, text in enumerate(texts, start=1):
         tokens, short, shape_problem = _layout_tokens(rules, player, str(text))
-        missing.append(short)
+        missing.append(short + sum(1 for _, token in tokens if token == EMPTY_SLOT))
         if shape_problem is not None:
             problems.append(shape_problem)
-        for position, token in enumerate(tokens, start=1):
-            entry = _read_card(rules, player, position, token, problems)
+        for position, token in tokens:
+            entry = None if token == EMPTY_SLOT else _read_card(rules, player, position, token, problems)
             if entry is not None:
                 entries.append(entry)
     problems += deck_problems(rules, entries, table_players(len(texts), players))
@@ -156,7 +159,7 @@ def check_layouts(rules: Rules, layouts: Sequence[Sequence[int]], players: int |
                     Problem(
                         ((player, position),),
                         f"Player {player}, position {position}: card code {card!r} is not a card: expected 0 to {JOKER}.",
-                        f"プレイヤー{player}の位置{position}：カードの番号 {card!r} はカードではありません。",
+                        f"プレイヤー{player}の{position}番：カードの番号 {card!r} はカードではありません。",
                     )
                 )
             elif card == JOKER and not rules.jokers_per_deck:
@@ -196,12 +199,17 @@ def deck_problems(rules: Rules, entries: Sequence[Entry], players: int) -> list[
 
 
 # -- reading -----------------------------------------------------------------------------
-def _layout_tokens(rules: Rules, player: int, text: str) -> tuple[list[str], int, Problem | None]:
-    """The layout's tokens in reading order, how many cards are missing, and a shape problem if any."""
+def _layout_tokens(rules: Rules, player: int, text: str) -> tuple[list[tuple[int, str]], int, Problem | None]:
+    """The layout's tokens with their positions (from 1), how many cards are still to come after
+    them, and a shape problem if the rows cannot be those of the rules' layout."""
     rows = split_layout(text)
-    tokens = [token for row in rows for token in row]
     widths = [len(row) for row in rows]
-    if len(tokens) < rules.size and len(rows) <= rules.rows and max(widths) <= rules.cols:
+    fits_grid = len(rows) <= rules.rows and max(widths) <= rules.cols
+    if fits_grid:  # each token in its row and column, the rest of the grid still to come
+        tokens = [(r * rules.cols + c + 1, token) for r, row in enumerate(rows) for c, token in enumerate(row)]
+    else:
+        tokens = list(enumerate((token for row in rows for token in row), start=1))
+    if fits_grid and len(tokens) < rules.size:
         return tokens, rules.size - len(tokens), None  # still being written
     if len(rows) == rules.rows and all(width == rules.cols for width in widths):
         return tokens, 0, None
@@ -227,7 +235,7 @@ def _read_card(rules: Rules, player: int, position: int, token: str, problems: l
                 Problem(
                     place,
                     f"Player {player}, position {position}: {error}",
-                    f"プレイヤー{player}の位置{position}：{error.message('ja')}",
+                    f"プレイヤー{player}の{position}番：{error.message('ja')}",
                 )
             )
             return None
@@ -238,7 +246,7 @@ def _read_card(rules: Rules, player: int, position: int, token: str, problems: l
                     place,
                     f"Player {player}, position {position}: write this jack's suit (JS, JH, JD or JC): under these "
                     f"rules the one-eyed jacks ({' and '.join(jacks)}) score differently.",
-                    f"プレイヤー{player}の位置{position}：このルールでは片目のジャック（{'と'.join(jacks)}）の得点がほかと違うため、"
+                    f"プレイヤー{player}の{position}番：このルールでは片目のジャック（{'と'.join(jacks)}）の得点がほかと違うため、"
                     "ジャックはスートも書いてください（JS、JH、JD、JC）。",
                 )
             )
@@ -281,7 +289,7 @@ def _no_jokers(player: int, position: int) -> Problem:
     return Problem(
         ((player, position),),
         f"Player {player}, position {position}: these rules use no jokers, so a joker (JK) cannot be in a layout.",
-        f"プレイヤー{player}の位置{position}：このルールではジョーカーを使わないため、手札にジョーカーは入りません。",
+        f"プレイヤー{player}の{position}番：このルールではジョーカーを使わないため、手札にジョーカーは入りません。",
     )
 
 
@@ -291,7 +299,7 @@ def _places_text(places: Sequence[Place], lang: str) -> str:
         by_player.setdefault(player, []).append(position)
     if lang == "ja":
         return "、".join(
-            f"プレイヤー{player}の位置{'・'.join(map(str, positions))}" for player, positions in by_player.items()
+            f"プレイヤー{player}の{'・'.join(f'{n}番' for n in positions)}" for player, positions in by_player.items()
         )
     parts = []
     for player, positions in by_player.items():
@@ -316,6 +324,14 @@ def _too_many(name_en: str, name_ja: str, places: tuple[Place, ...], have: int, 
 
 
 def _incomplete(rules: Rules, player: int, text: str) -> Problem:
+    empty = [position for position, token in _layout_tokens(rules, player, text)[0] if token == EMPTY_SLOT]
+    if empty and len(split_layout(text)) == rules.rows and all(len(r) == rules.cols for r in split_layout(text)):
+        return Problem(
+            tuple((player, position) for position in empty),
+            f"Player {player}: no card yet at {_places_text([(player, p) for p in empty], 'en').split(' at ', 1)[1]} "
+            f"({EMPTY_SLOT}).",
+            f"プレイヤー{player}：{'・'.join(f'{p}番' for p in empty)}のカードがまだ入っていません（{EMPTY_SLOT}）。",
+        )
     if not text.split():
         return Problem(
             ((player, 0),),

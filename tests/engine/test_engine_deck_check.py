@@ -32,7 +32,7 @@ def test_the_same_card_twice_at_a_one_deck_table_names_both_players_positions_an
     assert [p.places for p in error.problems] == [((1, 1), (2, 5))]
     assert "8♥ is written 2 times (Player 1 at position 1; Player 2 at position 5)" in str(error)
     assert "holds only 1" in str(error)
-    assert "8♥が2枚あります（プレイヤー1の位置1、プレイヤー2の位置5）" in error.message("ja")
+    assert "8♥が2枚あります（プレイヤー1の1番、プレイヤー2の5番）" in error.message("ja")
 
 
 def test_copies_are_counted_against_the_decks_for_the_table_size() -> None:
@@ -49,7 +49,7 @@ def test_a_joker_under_rules_without_jokers_is_refused_where_it_lies() -> None:
     assert places == ((1, 5),)
     assert text.startswith("Player 1, position 5: these rules use no jokers")
     ja = read_table(BASIC, ["8H KS 2D / 8C JK 5H"]).problems[0].message("ja")
-    assert ja.startswith("プレイヤー1の位置5：") and "ジョーカー" in ja and "JK" not in ja.split("：", 1)[1]
+    assert ja.startswith("プレイヤー1の5番：") and "ジョーカー" in ja and "JK" not in ja.split("：", 1)[1]
 
 
 def test_jokers_are_counted_per_deck() -> None:
@@ -95,7 +95,7 @@ def test_a_bad_card_names_the_player_and_the_position() -> None:
         read_table(BASIC, ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC KX KH"])
         .problems[0]
         .message("ja")
-        .startswith("プレイヤー2の位置5：「KX」")
+        .startswith("プレイヤー2の5番：「KX」")
     )
 
 
@@ -137,3 +137,21 @@ def test_every_real_deal_passes(preset: str, players: int, seed: int) -> None:
     rules = load_preset(preset)
     hole = HoleState.deal(rules, players, dealer=0, rng=random.Random(seed))
     check_layouts(rules, hole.layouts, players)
+
+
+def test_a_question_mark_holds_the_place_of_a_card_not_entered_yet() -> None:
+    table = read_table(BASIC, ["8H ? 2D / 8C AS ?"])
+    assert table.missing == (2,) and table.problems == ()
+    [(places, _)] = problems(BASIC, "8H ? JK / 8C AS ?")
+    assert places == ((1, 3),)  # the joker keeps its own position, after the empty one
+    with pytest.raises(LayoutError) as caught:
+        read_layouts(BASIC, ["8H ? 2D / 8C AS ?"])
+    assert [p.places for p in caught.value.problems] == [((1, 2), (1, 6))]
+    assert "Player 1: no card yet at positions 2 and 6 (?)" in str(caught.value)
+    assert "プレイヤー1：2番・6番のカードがまだ入っていません" in caught.value.message("ja")
+
+
+def test_cards_of_a_layout_still_being_written_keep_their_grid_positions() -> None:
+    # Row 1 is still short: the second row's cards are at positions 4 and 5 all the same.
+    [(places, _)] = problems(BASIC, "8H / 8C JK")
+    assert places == ((1, 5),)

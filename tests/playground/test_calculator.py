@@ -1,113 +1,364 @@
-"""The scoring calculator in a real browser: the engine running in Pyodide in a Web Worker.
+"""The scoring calculator and the score keeper in a real browser (Debian's Chromium), the engine in Pyodide.
 
-Serves the site that `make build` wrote to site/ on 127.0.0.1 and drives Debian's Chromium with
-Playwright. The expected scores come from the seeds' worked example and from the engine on CPython,
-so these tests also prove that the browser runs the same engine.
+The built site is served on 127.0.0.1. Expected totals come from the engine on CPython (and, for the seeds'
+worked example, from the seeds themselves), so these tests also show the browser runs the same engine. One
+page per language stays open across tests, so Pyodide starts once per page.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import re
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
+import pypdf
 import pytest
-from playground_support import ENGINE_START_MS
-from playwright.sync_api import Browser, Page
+from playground_support import REPO
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from sixcardgolf import load_preset, parse_layout, score_table
+from sixcardgolf import load_preset, score_table
+from sixcardgolf.deck_check import read_layouts
+
+ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+KEEPER_KEY = "sixcardgolf.calculator.keeper"
 
 
-class OpenCalculator:
-    """One calculator page per language, kept open across tests (Pyodide starts once per page)."""
+def engine_totals(preset: str, layouts: list[str], went_out: int | None = None) -> list[int]:
+    rules = load_preset(preset)
+    table = read_layouts(rules, layouts)
+    seat = went_out - 1 if went_out else None
+    return [score.total for score in score_table(rules, [list(c) for c in table.layouts], went_out=seat)]
 
-    def __init__(self, page: Page, requests: list[str], errors: list[str]) -> None:
-        self.page, self.requests, self.errors = page, requests, errors
+
+class Calc:
+    """One open calculator page and what it did: requests made, script errors."""
+
+    def __init__(self, page: Page, lang: str) -> None:
+        self.page, self.lang, self.requests, self.errors = page, lang, [], []
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def open(self, origin: str, fragment: str = "") -> Calc:
+        self.page.goto(f"{origin}/{'ja/' if self.lang == 'ja' else ''}calculator/{fragment}")
+        self.page.wait_for_selector(".golf-slot")
+        return self
+
+    def totals(self, count: int) -> list[int]:
+        """The totals shown once the results are current for what is entered now."""
+        self.page.wait_for_function(
+            "n => { const r = document.querySelector('.golf-calc-results');"
+            " return r.dataset.state === 'current' && r.querySelectorAll('[data-total]').length === n; }",
+            arg=count,
+            timeout=ENGINE_MS,
+        )
+        cells = self.page.locator(".golf-calc-results [data-total]")
+        return [int(cells.nth(i).get_attribute("data-total") or "") for i in range(count)]
+
+    def type_layout(self, player: int, text: str) -> None:
+        self.page.fill(f"#calc-layout-{player}", text)
+
+    def slot(self, player: int, position: int):
+        return self.page.locator(f'.golf-calc-player[data-player="{player}"] .golf-slot[data-pos="{position}"]')
+
+    def choose(self, preset: str, players: int) -> None:
+        self.page.select_option("#calc-preset", preset)
+        self.page.select_option("#calc-players", str(players))
 
 
 @pytest.fixture(scope="module")
-def calculators(browser: Browser, origin: str) -> Iterator[dict[str, OpenCalculator]]:
-    opened: dict[str, OpenCalculator] = {}
-    for lang in ("en", "ja"):
-        page = browser.new_page()
-        requests: list[str] = []
-        errors: list[str] = []
-        page.on("request", lambda request, seen=requests: seen.append(request.url))
-        page.on("pageerror", lambda error, seen=errors: seen.append(str(error)))
-        page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}calculator/")
-        page.wait_for_selector(".golf-calc-table", timeout=ENGINE_START_MS)
-        opened[lang] = OpenCalculator(page, requests, errors)
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def calcs(context: BrowserContext, origin: str) -> Iterator[dict[str, Calc]]:
+    opened = {lang: Calc(context.new_page(), lang).open(origin) for lang in ("en", "ja")}
     yield opened
-    for calculator in opened.values():
-        calculator.page.close()
+    for calc in opened.values():
+        calc.page.close()
 
 
-def _player_total(page: Page, player: int) -> int:
-    cell = page.locator(".golf-calc-table").nth(player - 1).locator("[data-total]")
-    return int(cell.get_attribute("data-total") or "")
-
-
-def test_worked_example_scores_four_and_nothing_comes_from_another_host(
-    calculators: dict[str, OpenCalculator], origin: str
+def test_a_fresh_visit_shows_the_worked_example_scored_and_loads_nothing_from_elsewhere(
+    calcs: dict[str, Calc], origin: str
 ) -> None:
-    calculator = calculators["en"]
-    page = calculator.page
-    page.select_option("#calc-preset", "basic")
-    page.fill("#calc-layout-1", "8H KS 2D / 8C AS 5H")  # the seeds' worked example: 0 + 1 + 3
-    page.fill("#calc-layout-2", "QH 7S 9D / QC 3S KH")
-    page.click("button[type=submit]")
-    page.wait_for_function("document.querySelector('[data-total]').dataset.total === '4'")
-    assert _player_total(page, 1) == 4
-    assert page.locator(".golf-cancelled").count() == 2  # the 8s of player 1, the queens of player 2
+    calc = calcs["en"]
+    # The seeds' worked example: 8 K 2 over 8 A 5 scores 0 + 1 + 3 = 4.
+    assert calc.totals(2) == [4, engine_totals("basic", ["QH 7S 9D / QC 3S KH"])[0]]
+    assert calc.page.locator(".golf-cancelled").count() == 2  # the 8s of player 1, the queens of player 2
     home = urlsplit(origin).netloc
     for lang in ("en", "ja"):
-        assert [url for url in calculators[lang].requests if urlsplit(url).netloc not in (home, "")] == []
-    assert calculator.errors == []
+        assert [url for url in calcs[lang].requests if urlsplit(url).netloc not in (home, "")] == []
+    assert calc.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tapping_cards_into_the_slots_gives_the_engines_totals(calcs: dict[str, Calc], lang: str) -> None:
+    calc = calcs[lang]
+    calc.choose("basic", 2)
+    calc.type_layout(2, "")
+    calc.slot(2, 1).click()
+    picker = calc.page.locator(".golf-picker")
+    for rank in ("5", "5", "K", "9", "2", "J"):  # position 1 to 6, each tap moves on
+        picker.locator(".golf-picker__rank", has_text=re.compile(rf"^{rank}$")).click()
+    assert calc.page.input_value("#calc-layout-2") == "5 5 K / 9 2 J"  # the typed field follows the taps
+    assert calc.totals(2) == engine_totals("basic", ["8H KS 2D / 8C AS 5H", "5 5 K / 9 2 J"])
+    # A suit chosen on a filled slot changes that card in place.
+    calc.slot(2, 1).click()
+    picker.locator(".golf-picker__suit").nth(1).click()  # hearts
+    assert calc.page.input_value("#calc-layout-2") == "5H 5 K / 9 2 J"
+    assert calc.errors == []
+
+
+def test_the_keyboard_alone_fills_a_layout(calcs: dict[str, Calc]) -> None:
+    calc = calcs["en"]
+    calc.choose("basic", 2)
+    calc.type_layout(2, "")
+    calc.slot(2, 1).focus()
+    calc.page.keyboard.type("qh7s9dqc3sk")  # a rank fills the slot and moves on; a suit right after completes it
+    assert calc.page.input_value("#calc-layout-2") == "QH 7S 9D / QC 3S K"
+    calc.page.keyboard.press("ArrowLeft")
+    calc.page.keyboard.press("Backspace")
+    assert calc.page.input_value("#calc-layout-2") == "QH 7S 9D / QC ? K"
+    calc.page.keyboard.type("3")
+    assert calc.totals(2) == engine_totals("basic", ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 3 K"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_typed_notation_full_width_included_fills_the_grid_and_scores(calcs: dict[str, Calc], lang: str) -> None:
+    calc = calcs[lang]
+    calc.choose("basic", 2)
+    calc.type_layout(2, "ＱＨ　７Ｓ　９Ｄ　／　ＱＣ　３Ｓ　ＫＨ")  # typed with a Japanese keyboard
+    assert "Q♥" in calc.slot(2, 1).inner_text()
+    assert calc.totals(2) == engine_totals("basic", ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 3S KH"])
 
 
 @pytest.mark.parametrize(
-    ("preset", "layouts", "went_out"),
+    ("lang", "layouts", "player", "positions", "english", "japanese"),
     [
-        ("jokers", ["JK JK 2D / 7C 2S QH", "KH KS 9D / 3C 3S 10H"], None),
-        ("house-party", ["JH JS 5D / JC JD 5H", "9H 9S 3D / 2C AS 10H"], 2),
-        ("nine-card", ["8H 5S 2D / 8C 3S 4H / 8D 6S 7H", "KH QS JD / 2C 3D 4C / 5C 6D 7C"], 1),
+        ("en", ["8H KS 2D / 8C JK 5H", "QH 7S 9D / QC 3S KH"], 1, [5], "Player 1, position 5: these rules use no jokers", ""),
+        ("ja", ["8H KS 2D / 8C JK 5H", "QH 7S 9D / QC 3S KH"], 1, [5], "", "プレイヤー1の5番：このルールではジョーカーを使わない"),
+        ("en", ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 8H KH"], 2, [5], "8♥ is written 2 times (Player 1 at position 1; Player 2 at position 5)", ""),
+        ("ja", ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 8H KH"], 2, [5], "", "8♥が2枚あります（プレイヤー1の1番、プレイヤー2の5番）"),
+        ("en", ["8H KS 2D / 8C KX 5H", "QH 7S 9D / QC 3S KH"], 1, [5], "Player 1, position 5: card 'KX' is not a card", ""),
     ],
-)
-def test_browser_totals_equal_the_engine_on_cpython(
-    calculators: dict[str, OpenCalculator], preset: str, layouts: list[str], went_out: int | None
+)  # fmt: skip
+def test_a_card_the_decks_do_not_hold_is_marked_and_named_with_no_stale_score(
+    calcs: dict[str, Calc],
+    lang: str,
+    layouts: list[str],
+    player: int,
+    positions: list[int],
+    english: str,
+    japanese: str,
 ) -> None:
-    rules = load_preset(preset)
-    expected = score_table(
-        rules,
-        [parse_layout(text, rules.rows, rules.cols) for text in layouts],
-        (went_out or 0) - 1 if went_out else None,
-    )
-    page = calculators["en"].page
-    page.select_option("#calc-preset", preset)
-    page.wait_for_function(f"document.querySelector('#calc-layout-1').value.split('/').length === {rules.rows}")
+    calc = calcs[lang]
+    calc.choose("basic", 2)
+    calc.type_layout(1, "8H KS 2D / 8C AS 5H")
+    calc.type_layout(2, "QH 7S 9D / QC 3S KH")
+    calc.totals(2)
     for index, text in enumerate(layouts, start=1):
-        page.fill(f"#calc-layout-{index}", text)
-    if went_out:
-        page.select_option("#calc-went-out", str(went_out))
-    page.click("button[type=submit]")
-    want = [str(result.total) for result in expected]
-    page.wait_for_function(
-        "want => [...document.querySelectorAll('[data-total]')].map(c => c.dataset.total).join() === want.join()",
-        arg=want,
-    )
-    adjustments = page.locator(".golf-adjustment").count()
-    assert adjustments == sum(len(result.adjustments) for result in expected)
-    assert calculators["en"].errors == []
+        calc.type_layout(index, text)
+    expected = english or japanese
+    calc.page.locator(f"#calc-note-{player}", has_text=expected).wait_for(timeout=ENGINE_MS)
+    assert calc.page.locator(".golf-calc-problems", has_text=expected).count() == 1
+    assert calc.page.get_attribute(f"#calc-layout-{player}", "aria-invalid") == "true"
+    for position in positions:
+        assert calc.slot(player, position).get_attribute("aria-invalid") == "true"
+    assert calc.page.locator(".golf-calc-results [data-total]").count() == 0  # no score left from before
+    assert calc.page.locator("#golf-calc-results-title").is_visible()
+    assert calc.errors == []
 
 
-@pytest.mark.parametrize(("lang", "expected"), [("en", "'KX' is not a card"), ("ja", "「KX」はカードとして読めません")])
-def test_a_bad_card_gets_a_clear_error_in_the_page_language(
-    calculators: dict[str, OpenCalculator], lang: str, expected: str
+def test_results_follow_every_edit_for_eight_players_and_never_show_an_old_score(calcs: dict[str, Calc]) -> None:
+    calc = calcs["en"]
+    layouts = [
+        "8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 3S KH", "JH 4S 2C / 5D 5S 10H", "AD AH 6C / KD 9S 9C",
+        "8H KS 2D / 8C AS 5H", "QD 4D JC / 5C 6H 7C", "10C 10D 3H / 2H 2S 7D", "3C 3D 4C / 4H 6S 6D",
+    ]  # fmt: skip
+    calc.choose("basic", 8)  # eight players: two decks, so one 8♥ may appear twice
+    for player, text in enumerate(layouts, start=1):
+        calc.type_layout(player, text)
+    assert calc.totals(8) == engine_totals("basic", layouts)
+    version = int(calc.page.get_attribute(".golf-calc-results", "data-version") or "")
+    calc.type_layout(8, "3C 3D 4C / 4H 6S")  # one card short: the old totals must go at once
+    state = calc.page.get_attribute(".golf-calc-results", "data-state")
+    assert state != "current" or int(calc.page.get_attribute(".golf-calc-results", "data-version") or "") > version
+    calc.page.locator("#calc-note-8", has_text="1 more card").wait_for()
+    assert calc.page.locator(".golf-calc-results [data-total]").count() == 0
+    calc.type_layout(8, "3C 3D 4C / 4H 6S KC")
+    assert calc.totals(8) == engine_totals("basic", [*layouts[:7], "3C 3D 4C / 4H 6S KC"])
+
+
+def test_went_out_appears_where_the_rules_score_it_and_counts(calcs: dict[str, Calc]) -> None:
+    calc = calcs["en"]
+    calc.choose("basic", 2)
+    assert calc.page.locator("#calc-went-out").is_hidden()  # Basic has no bonus or penalty for going out
+    layouts = ["JH JS 5D / JC JD 5H", "9H 9S 3D / 2C AS 10H"]
+    calc.choose("house-party", 2)
+    for player, text in enumerate(layouts, start=1):
+        calc.type_layout(player, text)
+    calc.page.select_option("#calc-went-out", "2")
+    assert calc.totals(2) == engine_totals("house-party", layouts, went_out=2)
+    assert calc.page.locator(".golf-adjustment").count() > 0
+
+
+def test_a_link_reproduces_the_hole(calcs: dict[str, Calc], context: BrowserContext, origin: str) -> None:
+    calc = calcs["ja"]
+    layouts = ["5H 2S 9D / 5C 2D KH / 5S 8C KS", "KD QS JD / 2C 3D 4C / 5D 6D 7C", "AH 3S 4H / AD 9S QC / 7S 7H 7D"]
+    calc.choose("nine-card", 3)
+    for player, text in enumerate(layouts, start=1):
+        calc.type_layout(player, text)
+    want = calc.totals(3)
+    assert want == engine_totals("nine-card", layouts)
+    link = calc.page.url
+    assert "#" in link
+    other = Calc(context.new_page(), "ja")
+    other.page.goto(link)
+    assert other.totals(3) == want
+    assert [other.page.input_value(f"#calc-layout-{n}") for n in (1, 2, 3)] == layouts
+    assert other.page.input_value("#calc-preset") == "nine-card"
+    other.page.close()
+
+
+def test_a_link_naming_unknown_rules_says_so_and_shows_basic(context: BrowserContext, origin: str) -> None:
+    calc = Calc(context.new_page(), "en").open(origin, "#preset=golfball&players=1&p1=8H")
+    calc.page.locator(".golf-calc-problems", has_text="“golfball”").wait_for()
+    assert calc.page.input_value("#calc-preset") == "basic"
+    calc.page.close()
+
+
+def test_the_page_is_usable_before_the_engine_has_started(context: BrowserContext, origin: str) -> None:
+    page = context.new_page()
+    held: list[object] = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # the runtime waits for us
+    calc = Calc(page, "en").open(origin, "#preset=basic&players=1")
+    calc.slot(1, 1).click()
+    page.locator(".golf-picker__rank", has_text=re.compile("^8$")).click()
+    assert page.input_value("#calc-layout-1") == "8 ? ? / ? ? ?"
+    page.locator(".golf-calc-summary", has_text="as soon as the rules engine has started").wait_for()
+    calc.type_layout(1, "8H KS 2D / 8C AS 5H")
+    page.wait_for_function("() => document.querySelectorAll('[data-total]').length === 0")
+    for route in held:
+        route.continue_()  # type: ignore[attr-defined]
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    assert calc.totals(1) == [4]
+    page.close()
+
+
+# -- the score keeper ------------------------------------------------------------------------------------------------
+def test_the_score_keeper_adds_holes_marks_the_leader_keeps_them_over_a_reload_and_prints_one_page(
+    context: BrowserContext, origin: str
 ) -> None:
-    page = calculators[lang].page
-    page.select_option("#calc-preset", "basic")
-    page.fill("#calc-layout-1", "8H KX 2D / 8C AS 5H")
-    page.click("button[type=submit]")
-    alert = page.locator(".golf-error[role=alert]")
-    alert.filter(has_text=expected).wait_for()
-    assert page.locator(".golf-calc-table").count() == 0  # no stale result beside the error
-    assert calculators[lang].errors == []
+    page = context.new_page()
+    calc = Calc(page, "en").open(origin, "#preset=basic&players=2")
+    page.evaluate(f"localStorage.removeItem('{KEEPER_KEY}')")
+    page.reload()
+    calc.type_layout(1, "8H KS 2D / 8C AS 5H")
+    calc.type_layout(2, "QH 7S 9D / QC 3S KH")
+    first = calc.totals(2)
+    page.fill("#golf-keeper-name-1", "<b>Ann</b>")  # shown as text, never as markup
+    page.fill("#golf-keeper-name-2", "Bo")
+    page.click("text=Add this hole to the score keeper")
+    page.fill("#golf-keeper-score-1", "12")
+    page.fill("#golf-keeper-score-2", "−3")  # a typographic minus, as the pages print it
+    page.click("text=Add hole")
+    totals = [first[0] + 12, first[1] - 3]
+    leader = 0 if totals[0] < totals[1] else 1
+    keeper = page.locator(".golf-keeper")
+    assert keeper.locator("tfoot [data-total]").nth(0).get_attribute("data-total") == str(totals[0])
+    assert keeper.locator("tfoot [data-total]").nth(1).get_attribute("data-total") == str(totals[1])
+    assert keeper.locator("thead th").nth(leader + 1).get_attribute("class") == "golf-keeper__leader"
+    assert keeper.locator("thead th").nth(1).inner_text().startswith("<b>Ann</b>")
+    assert page.locator(".golf-keeper b").count() == 0
+    page.fill("#golf-keeper-score-1", "seven")
+    page.click("text=Add hole")
+    page.locator(".golf-keeper__message", has_text="“seven” is not a score").wait_for()
+
+    page.reload()
+    keeper = page.locator(".golf-keeper")
+    keeper.locator("tbody tr").nth(1).wait_for()
+    assert keeper.locator("tbody tr").count() == 2
+    assert keeper.locator("tfoot [data-total]").nth(1).get_attribute("data-total") == str(totals[1])
+
+    page.evaluate("document.body.classList.add('golf-print-keeper')")
+    page.emulate_media(media="print")
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper)
+        reader = pypdf.PdfReader(io.BytesIO(pdf))
+        assert len(reader.pages) == 1, paper
+        printed = reader.pages[0].extract_text()
+        assert "Bo" in printed and "Score keeper" in printed and "Scores" not in printed.split("Score keeper")[0]
+    page.emulate_media(media="screen")
+    page.evaluate("document.body.classList.remove('golf-print-keeper')")
+
+    page.click("text=Clear scores")
+    page.locator(".golf-keeper__confirm", has_text="cannot be undone").wait_for()
+    page.get_by_role("button", name="Keep them", exact=True).click()
+    assert keeper.locator("tbody tr").count() == 2  # nothing cleared without a yes
+    page.click("text=Clear scores")
+    page.locator(".golf-keeper__confirm").get_by_role("button", name="Clear", exact=True).click()
+    assert keeper.locator("tbody tr").count() == 0
+    assert page.evaluate(f"localStorage.getItem('{KEEPER_KEY}')") is None
+    page.close()
+
+
+def test_the_winner_follows_the_rules_tie_setting(context: BrowserContext, origin: str) -> None:
+    page = context.new_page()
+    Calc(page, "ja").open(origin, "#preset=basic&players=2&p1=&p2=")
+    nine_holes = [[3, 5], [4, 2], [1, 1], [0, 2], [5, 5], [2, 1], [3, 3], [6, 6], [2, 1]]  # 26 each: a tie
+    save = {"format": 1, "rules": {"preset": "basic", "title": "ベーシック", "holes": 9, "ties": "shared"},
+            "names": ["アン", "ボブ"], "holes": nine_holes}  # fmt: skip
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEEPER_KEY, json.dumps(save)])
+    page.reload()
+    page.locator(".golf-keeper__result", has_text="アンとボブが勝ちを分け合います").wait_for()
+    save["rules"]["ties"] = "playoff"
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEEPER_KEY, json.dumps(save)])
+    page.reload()
+    page.locator(".golf-keeper__result", has_text="プレーオフ").wait_for()
+    page.fill("#golf-keeper-score-1", "4")
+    page.fill("#golf-keeper-score-2", "2")
+    page.click(".golf-keeper__entry button")
+    page.locator(".golf-keeper__result", has_text="ボブの勝ちです").wait_for()
+    page.close()
+
+
+def test_a_damaged_save_is_set_aside_not_lost(context: BrowserContext, origin: str) -> None:
+    page = context.new_page()
+    Calc(page, "en").open(origin)
+    page.evaluate(f"localStorage.setItem('{KEEPER_KEY}', '{{not json')")
+    page.reload()
+    page.locator(".golf-keeper__message", has_text="could not be read").wait_for()
+    assert page.evaluate(f"localStorage.getItem('{KEEPER_KEY}.damaged')") == "{not json"
+    page.close()
+
+
+# -- accessibility --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_axe_finds_no_violation_with_results_the_picker_and_a_problem(
+    calcs: dict[str, Calc], lang: str, scheme: str
+) -> None:
+    page = calcs[lang].page
+    page.emulate_media(color_scheme=scheme)
+    # As the theme's light/dark toggle does: the page's colours follow this attribute.
+    page.evaluate(
+        "s => document.body.setAttribute('data-md-color-scheme', s)", "slate" if scheme == "dark" else "default"
+    )
+    calcs[lang].choose("basic", 2)
+    calcs[lang].type_layout(1, "8H KS 2D / 8C AS 5H")
+    calcs[lang].type_layout(2, "QH 7S 9D / QC 3S KH")
+    calcs[lang].totals(2)
+    calcs[lang].slot(1, 2).click()  # the picker open
+    page.add_script_tag(path=str(AXE))
+    results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in results["violations"]] == []
+    calcs[lang].type_layout(2, "QH 7S 9D / QC JK KH")  # a problem on screen
+    page.locator("#calc-note-2 .golf-error").wait_for(timeout=ENGINE_MS)
+    results = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in results["violations"]] == []
+    page.keyboard.press("Escape")

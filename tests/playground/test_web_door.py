@@ -65,8 +65,8 @@ def test_unknown_method_option_and_broken_json_are_errors_not_tracebacks() -> No
     ("layouts", "preset", "english", "japanese"),
     [
         (["8H KS 2D / 8C AS 5H", "8H QS 3D / 4C 9S 7H"], "basic", "8♥ is written 2 times (Player 1 at position 1; "
-         "Player 2 at position 1)", "8♥が2枚あります（プレイヤー1の位置1、プレイヤー2の位置1）"),
-        (["8H KS 2D / JK AS 5H"], "basic", "Player 1, position 4: these rules use no jokers", "プレイヤー1の位置4："),
+         "Player 2 at position 1)", "8♥が2枚あります（プレイヤー1の1番、プレイヤー2の1番）"),
+        (["8H KS 2D / JK AS 5H"], "basic", "Player 1, position 4: these rules use no jokers", "プレイヤー1の4番："),
         (["JK JK JK / 8C AS 5H"], "jokers", "The joker is written 3 times", "ジョーカーが3枚あります"),
     ],
 )  # fmt: skip
