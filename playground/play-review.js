@@ -273,8 +273,12 @@ export class ReviewPanel {
       if (seat !== me) others.append(seatView(s, seat, layout, { ...quiet, hidePeeked: true }));
     });
     const mine = seatView(s, me, obs.layouts[me], { ...quiet, hidePeeked: false });
-    // The live table's seats are the page's landmarks; the replayed ones are plain groups under the replay.
-    for (const seat of [...others.children, mine]) seat.setAttribute("role", "group");
+    // The live table's seats are the page's landmarks; the replayed ones are plain groups under the replay. It is
+    // always this person's turn here, so no seat is framed as the one to move (the frames mark the moves).
+    for (const seat of [...others.children, mine]) {
+      seat.setAttribute("role", "group");
+      seat.classList.remove("golf-seat--to-move");
+    }
     const piles = this.pilesView(obs, me);
     this.mark(mine, piles, placeOf(step.played), "played");
     if (flagged) this.mark(mine, piles, placeOf(flagged.better), "better");
