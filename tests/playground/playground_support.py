@@ -7,8 +7,5 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("GOLF_SITE_DIR") or REPO / "site")  # the built site to serve
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]  # fmt: skip
 ENGINE_START_MS = 60_000  # Pyodide's first start on a busy 2-core machine
 SAVE_KEY = "sixcardgolf.playground.save"

@@ -9,16 +9,14 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import served
 from playground_support import ENGINE_START_MS, REPO, SITE
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
@@ -87,15 +85,8 @@ def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     copy = tmp_path / "site"
     shutil.copytree(SITE, copy, copy_function=os.link)
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(copy)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield copy, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with served(copy) as origin:
+        yield copy, origin
 
 
 def test_a_new_build_replaces_the_old_cache(context: BrowserContext, site_copy: tuple[Path, str]) -> None:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import chromium, served
+from playwright.sync_api import Browser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sitebuild import HOOKS, build_site, fake_printables
@@ -26,3 +29,15 @@ def site(tmp_path_factory: pytest.TempPathFactory, printables_dir: Path) -> Path
     done = build_site(out, printables_dir)
     assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
     return out
+
+
+@pytest.fixture(scope="module")
+def origin(site: Path) -> Iterator[str]:
+    with served(site) as address:
+        yield address
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as launched:
+        yield launched

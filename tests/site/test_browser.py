@@ -6,52 +6,18 @@ to another origin, no script error, a working language switcher and search that 
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
 from sitebuild import LANGS, PAGES, REPO
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def origin(site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make setup` (tools/setup-system.sh)"
+@pytest.fixture(scope="module", autouse=True)
+def _axe_is_installed() -> None:
     assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
-    with playwright_sync.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def _open(browser, origin: str, path: str, scheme: str = "light"):

@@ -1,0 +1,49 @@
+"""What every browser test shares: Debian's Chromium with the flags this machine needs, and a folder served on
+127.0.0.1 (a plain module, imported by the folders' conftest files: conftest names clash across folders)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Browser, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+# As root Chromium needs --no-sandbox; the rest keep it from calling home (only 127.0.0.1 is served here).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]  # fmt: skip
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def served(directory: Path) -> Iterator[str]:
+    """Serve `directory` on a free port of 127.0.0.1; yields the origin (http://127.0.0.1:PORT)."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium, headless, driven by Playwright (Playwright's own browser download does not work here)."""
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make setup` (tools/setup-system.sh installs it)"
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
