@@ -12,7 +12,7 @@ PYODIDE_VENV := .venv-pyodide
 LOCKFILE := dist/pyodide-lock.json
 ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json') engine/pyproject.toml
 
-.PHONY: setup build serve test lint pytest bench wheel lockfile clean
+.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile clean
 
 setup: $(STAMPS)/system $(STAMPS)/python $(STAMPS)/node $(STAMPS)/pyodide-build
 
@@ -62,6 +62,10 @@ pytest: setup build
 	$(PY) -m pytest -n 2 -q tests
 
 test: lint pytest
+
+# The large runs (marker `slow`: 100,000 more random holes against the reference rules), about 6 CPU minutes.
+test-slow: setup
+	$(PY) -m pytest -n 2 -q --run-slow -m slow tests
 
 bench: setup $(WHEEL)
 	$(PY) bench/run_all.py

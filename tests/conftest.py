@@ -1,4 +1,5 @@
-"""Shared pytest options: large runs stay behind --run-slow (marker `slow`, declared in pyproject.toml).
+"""Shared pytest options: large runs stay behind --run-slow (marker `slow`, declared in pyproject.toml; `make
+test-slow` runs them). Without the flag they are deselected, not skipped: they are a separate, longer run.
 
 Hypothesis runs without its per-example deadline: speed is measured in bench/, never in a test, and on a
 busy two-core machine a deadline only produces failures that say nothing about the code.
@@ -18,7 +19,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--run-slow"):
         return
-    skip_slow = pytest.mark.skip(reason="large run: pass --run-slow")
-    for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip_slow)
+    slow = [item for item in items if "slow" in item.keywords]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if "slow" not in item.keywords]
