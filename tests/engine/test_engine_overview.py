@@ -32,7 +32,7 @@ def test_the_summary_paragraph_tells_the_whole_game() -> None:
                  "everyone else gets one last turn", "after nine holes the lowest total wins"):  # fmt: skip
         assert part in text
     ja = summary_paragraph(BASIC, "ja")
-    for part in ("6枚", "3枚ずつ2行", "好きな2枚", "9ホールの合計"):
+    for part in ("6枚", "2行3列", "好きな2枚", "9ホールの合計"):
         assert part in ja
 
 
