@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sixcardgolf import Rules, RulesError
 
 from . import KINDS, facts, rules_sheet, score_pad
-from .labels import game_term, label
+from .labels import label, sheet_game_name
 from .page import LANGS, PAPERS
 from .render import PrintableError, Rendered, render_one_page
 
@@ -61,7 +61,7 @@ class DocumentSpec:
 
     def title(self) -> str:
         paper = PAPERS[self.paper].label[self.lang]
-        game = game_term("game", self.lang)
+        game = sheet_game_name(None if self.blank else self.rules.size, self.lang)
         if self.kind == "rules":
             if self.lang == "ja":
                 return f"{game} {label('rule_sheet', 'ja')}：{self.rules_title}（{paper}）"

@@ -22,7 +22,7 @@ LABELS: dict[str, dict[str, str]] = {
         "ja": "印刷したときに選んだとおりのカスタムルールです。",
     },
     "strip_players": {"en": "Players", "ja": "人数"},
-    "strip_decks": {"en": "Decks", "ja": "デッキ"},
+    "strip_decks": {"en": "Decks", "ja": "トランプ"},
     "strip_need": {"en": "You need", "ja": "用意するもの"},
     "players_range": {"en": "{low}–{high} players", "ja": "{low}〜{high}人"},
     "players_one": {"en": "{low} players", "ja": "{low}人"},
@@ -38,9 +38,12 @@ LABELS: dict[str, dict[str, str]] = {
     "example": {"en": "Example at the end of a hole", "ja": "ホール終了時の例"},
     "example_legend": {
         "en": "Numbers are positions; an outline marks cards that cancel as a pair.",
-        "ja": "小さな数字は位置の番号です。囲みはペアとして打ち消し合うカードです。",
+        "ja": "小さな数字は位置の番号、囲みは打ち消し合うカードです。",
     },
-    "differs": {"en": "differs from the basic game", "ja": "基本ルールとの違い"},
+    # {basic} is the basic preset's own title, so the sheets name it as the site and the Play page do.
+    "differs": {"en": "differs from the basic game", "ja": "{basic}との違い"},
+    "document_title": {"en": "{game}: {title}", "ja": "{game}：{title}"},
+    "kind_and_title": {"en": "{kind} · {title}", "ja": "{kind}・{title}"},
     "footer": {
         "en": "{game} · {title} · printed from the rules engine {version}",
         "ja": "{game}・{title}・ルールエンジン {version} から印刷",
@@ -67,6 +70,15 @@ def label(key: str, lang: str, **values: object) -> str:
 def game_term(key: str, lang: str) -> str:
     """A game term from the engine's one glossary."""
     return glossary.term(key, lang)
+
+
+def sheet_game_name(size: int | None, lang: str) -> str:
+    """The game's name atop a sheet for layouts of `size` cards (None: a blank pad for any game). The Japanese
+    name carries the gloss （6枚ゴルフ）, true of six-card layouts only: above 「8枚ゴルフ」 it would contradict."""
+    name = game_term("game", lang)
+    if size in (6, None):
+        return name
+    return name.removesuffix(f"（{game_term('game_short', lang)}）")
 
 
 def heading_term(key: str, lang: str) -> str:

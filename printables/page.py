@@ -36,7 +36,7 @@ PAPERS: dict[str, Paper] = {
         792.0,
         "0.4in 0.45in 0.47in 0.45in",
         "0.32in 0.38in 0.43in 0.38in",
-        {"en": "US Letter", "ja": "レター"},
+        {"en": "US Letter", "ja": "USレター"},
     ),
 }
 

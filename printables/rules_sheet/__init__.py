@@ -18,7 +18,7 @@ from sixcardgolf import Rules, describe, overview
 from .. import facts
 from ..diagram import build_example, sum_expression
 from ..fragments import VALUE_ROW_BUDGET, text_units, values_table
-from ..labels import game_term, label
+from ..labels import game_term, label, sheet_game_name
 from ..page import FONT_STACKS, PAPERS, esc, page_html, read_text, root_css, template
 
 
@@ -189,14 +189,16 @@ def _differs_key(rules: Rules, lang: str) -> str:
     changed_values = set(describe.card_value_rows(rules, lang)) - set(describe.card_value_rows(Rules(), lang))
     if not new_statements(rules, lang) and not changed_values:
         return ""
-    return f'<p class="differs-key">★ {esc(label("differs", lang))}</p>'
+    basic = sixcardgolf.preset_info("basic").title[lang]
+    return f'<p class="differs-key">★ {esc(label("differs", lang, basic=basic))}</p>'
 
 
 def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_index: int) -> str:
     step = STEPS_TABLE[step_index]
     title = facts.rules_title(preset, lang)
+    game = sheet_game_name(rules.size, lang)
     body = template("rules_sheet/template.html").substitute(
-        game=esc(game_term("game", lang)),
+        game=esc(game),
         preset_title=esc(title),
         preset_line=esc(facts.rules_summary(preset, lang)),
         kind_label=esc(label("rule_sheet", lang)),
@@ -207,11 +209,11 @@ def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_ind
         in_brief=_in_brief(rules, lang) if step.in_brief else _differs_key(rules, lang),
         sections=_parts(rules, lang, step),
         tightness=str(step.tightness),
-        footer=esc(label("footer", lang, game=game_term("game", lang), title=title, version=sixcardgolf.__version__)),
+        footer=esc(label("footer", lang, game=game, title=title, version=sixcardgolf.__version__)),
     )
     css = (
         root_css(lang, PAPERS[paper], settings(step, lang), tight=step.tightness >= 2)
         + read_text("base.css")
         + read_text("rules_sheet/style.css")
     )
-    return page_html(lang, f"{game_term('game', lang)}: {title}", css, body)
+    return page_html(lang, label("document_title", lang, game=game, title=title), css, body)

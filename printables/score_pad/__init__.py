@@ -11,7 +11,7 @@ from sixcardgolf import Rules, describe
 
 from .. import facts
 from ..fragments import values_table
-from ..labels import game_term, heading_term, label
+from ..labels import heading_term, label, sheet_game_name
 from ..page import PAPERS, Paper, esc, page_html, read_text, root_css, template
 
 # Rows shrink step by step until the page holds the table and the reminder; type stays put.
@@ -94,6 +94,7 @@ def build_html(
 ) -> str:
     """A pad for `rules` (named by `preset`, or custom); `rules=None` makes a blank pad for any game."""
     title = facts.rules_title(preset, lang) if rules is not None else label("any_game", lang)
+    game = sheet_game_name(rules.size if rules is not None else None, lang)
     colgroup, names, subheads = _player_columns(players, lang)
     game_line = (
         f'<td class="form-label">{esc(label("game_name", lang))}</td><td class="form-line wide"></td>'
@@ -101,9 +102,8 @@ def build_html(
         else ""
     )
     body = template("score_pad/template.html").substitute(
-        game=esc(game_term("game", lang)),
-        kind_label=esc(label("score_pad", lang)),
-        preset_title=esc(title),
+        game=esc(game),
+        kind_and_title=esc(label("kind_and_title", lang, kind=label("score_pad", lang), title=title)),
         game_line=game_line,
         paper_label=esc(PAPERS[paper].label[lang]),
         date_label=esc(label("date", lang)),
@@ -115,11 +115,11 @@ def build_html(
         rows=_rows(rules, players, holes, lang),
         winner_label=esc(label("winner", lang)),
         reminder=_reminder(rules, lang),
-        footer=esc(label("footer", lang, game=game_term("game", lang), title=title, version=sixcardgolf.__version__)),
+        footer=esc(label("footer", lang, game=game, title=title, version=sixcardgolf.__version__)),
     )
     css = (
         root_css(lang, PAPERS[paper], settings(step, holes, lang, PAPERS[paper], reminder=rules is not None))
         + read_text("base.css")
         + read_text("score_pad/style.css")
     )
-    return page_html(lang, f"{game_term('game', lang)}: {label('score_pad', lang)}", css, body)
+    return page_html(lang, label("document_title", lang, game=game, title=label("score_pad", lang)), css, body)
