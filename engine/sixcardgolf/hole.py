@@ -13,6 +13,7 @@ from enum import IntEnum, StrEnum
 from typing import Any
 
 from . import actions as A
+from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, SWAP, TAKE_DISCARD
 from .cards import format_card
 from .errors import IllegalActionError, NotationError, UsageError
 from .rules import LAYOUTS, Rules, early_knock_allowed, endgame_begun
@@ -65,7 +66,9 @@ _MOVES = {rows * cols: _move_tables(rows * cols) for rows, cols in LAYOUTS.value
 
 class HoleState:
     __slots__ = (
+        "_legal",
         "_visible",
+        "changes",
         "dealer",
         "discard",
         "end_reason",
@@ -112,67 +115,128 @@ class HoleState:
     peeked: list[int]  # bit p set: face down but known to its owner (peek mode)
     stock: list[int]  # top card last
     discard: list[int]  # top card last
-    # Each seat's visible score, None until asked for after a change. A state built field by field
-    # (as computer players do when they sample hidden cards) may lack it: it is then made on first
-    # use. (Not with __getattr__: defining one slows every attribute access on the class.)
-    _visible: list[int | None]
+    changes: int  # actions applied to this state (a clone starts from its original's count)
+    _legal: tuple[int, ...] | None  # the seat to move's legal actions, None until asked for after a change
+    _visible: list[int | None]  # each seat's visible score, None until asked for after a change
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        dealer: int,
+        layouts: list[list[int]],
+        stock: list[int],
+        discard: list[int],
+        up: list[int],
+        peeked: list[int],
+        phase: Phase,
+        seat: int,
+        opening_left: int = 0,
+        held: int = NO_CARD,
+        held_from_discard: bool = False,
+        turns: int = 0,
+        final_left: int = -1,
+        went_out: int = NO_SEAT,
+        knocker: int = NO_SEAT,
+        end_reason: EndReason | None = None,
+        recycles: int = 0,
+        shuffle_seed: str = "",
+        changes: int = 0,
+    ) -> None:
+        """A hole in any position, from all of its parts (the lists are taken, not copied).
+
+        The one way a HoleState is made: `deal` starts a hole with it, `clone` copies one, and the computer
+        players build the deals they imagine with it. It trusts its arguments; start a real hole with `deal`.
+        """
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.starter = (dealer + 1) % players
+        self.layouts = layouts
+        self.stock = stock
+        self.discard = discard
+        self.up = up
+        self.peeked = peeked
+        self.phase = phase
+        self.seat = seat
+        self.opening_left = opening_left
+        self.held = held
+        self.held_from_discard = held_from_discard
+        self.turns = turns
+        self.final_left = final_left
+        self.went_out = went_out
+        self.knocker = knocker
+        self.end_reason = end_reason
+        self.recycles = recycles
+        self.shuffle_seed = shuffle_seed
+        self.changes = changes
+        self.full_mask = (1 << rules.size) - 1
+        self._legal = None
+        self._visible = [None] * players
 
     @classmethod
     def deal(cls, rules: Rules, players: int, dealer: int, rng: random.Random, shuffle_seed: str = "") -> HoleState:
         """Shuffle a complete shoe with `rng` and deal one card at a time, clockwise from the dealer's left."""
         rules.check_players(players)
-        if not 0 <= dealer < players:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise UsageError(
-                f"dealer seat {dealer + 1} is not at a table of {players}",
-                ja=f"親の席{dealer + 1}は{players}人の卓にはありません。",
+                f"dealer seat {dealer + 1 if isinstance(dealer, int) else dealer!r} is not at a table of {players}",
+                ja=f"親の席{dealer + 1 if isinstance(dealer, int) else dealer}は{players}人の卓にはありません。",
             )
         shoe = rules.shoe_for(players)
         rng.shuffle(shoe)
-        state = cls.__new__(cls)
-        state.rules = rules
-        state.players = players
-        state.dealer = dealer
-        state.starter = (dealer + 1) % players
-        state.layouts = [[] for _ in range(players)]
-        for _ in range(rules.size):
-            for offset in range(1, players + 1):
-                state.layouts[(dealer + offset) % players].append(shoe.pop())
-        state.discard = [shoe.pop()]
-        state.stock = shoe
-        state.up = [0] * players
-        state.peeked = [0] * players
-        state._visible = [None] * players
-        state.full_mask = (1 << rules.size) - 1
-        state.held = NO_CARD
-        state.held_from_discard = False
-        state.turns = 0
-        state.final_left = -1
-        state.went_out = NO_SEAT
-        state.knocker = NO_SEAT
-        state.end_reason = None
-        state.recycles = 0
-        state.shuffle_seed = shuffle_seed
-        state.seat = state.starter
-        if rules.initial_reveals:
-            state.phase = OPENING
-            state.opening_left = rules.initial_reveals
-        else:
-            state.opening_left = 0
-            state.phase = DRAW
+        # One card at a time from the top (the end of the list), clockwise from the dealer's left.
+        dealt = shoe[len(shoe) - players * rules.size :][::-1]
+        del shoe[len(shoe) - players * rules.size :]
+        order = [(dealer + offset) % players for offset in range(1, players + 1)]
+        layouts: list[list[int]] = [[] for _ in range(players)]
+        for index, seat in enumerate(order):
+            layouts[seat] = dealt[index::players]
+        discard = [shoe.pop()]
+        reveals = rules.initial_reveals
+        state = cls(
+            rules,
+            players,
+            dealer,
+            layouts,
+            shoe,
+            discard,
+            [0] * players,
+            [0] * players,
+            OPENING if reveals else DRAW,
+            (dealer + 1) % players,
+            opening_left=reveals,
+            shuffle_seed=shuffle_seed,
+        )
+        if not reveals:
             state._begin_turn()
         return state
 
     def clone(self) -> HoleState:
-        other = HoleState.__new__(HoleState)
-        for name in _PLAIN_FIELDS:
-            setattr(other, name, getattr(self, name))
-        other.layouts = [layout[:] for layout in self.layouts]
-        other.up = self.up[:]
-        other.peeked = self.peeked[:]
-        other.stock = self.stock[:]
-        other.discard = self.discard[:]
-        other._visible = self._visible_cache()[:]
-        return other
+        """An independent copy (the card lists are copied; the rules value is shared)."""
+        return HoleState(
+            self.rules,
+            self.players,
+            self.dealer,
+            [layout[:] for layout in self.layouts],
+            self.stock[:],
+            self.discard[:],
+            self.up[:],
+            self.peeked[:],
+            self.phase,
+            self.seat,
+            self.opening_left,
+            self.held,
+            self.held_from_discard,
+            self.turns,
+            self.final_left,
+            self.went_out,
+            self.knocker,
+            self.end_reason,
+            self.recycles,
+            self.shuffle_seed,
+            self.changes,
+        )
 
     # -- queries -------------------------------------------------------------
     def is_over(self) -> bool:
@@ -186,92 +250,119 @@ class HoleState:
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Sorted legal actions for `seat` (default: the seat to move); empty for anyone else."""
-        phase = self.phase
-        if phase == OVER or (seat is not None and seat != self.seat):
+        if seat is not None and seat != self.seat:
             return []
-        s = self.seat
-        if phase == DRAW:
-            return self._turn_start_actions(s)
-        flips, swaps, discard_or_swaps = _MOVES[self.rules.size]
-        if phase == HOLDING:
-            if self.held_from_discard and self.rules.discard_pickup_must_swap:
-                return list(swaps)
-            return list(discard_or_swaps)
-        if phase == FLIP_AFTER_DISCARD:
-            if self.rules.flip_on_discard == "endgame":
-                return [A.SKIP_FLIP, *flips[self.up[s]]]
-            return list(flips[self.up[s]])
-        return list(flips[self.peeked[s] | self.up[s]])  # OPENING
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._find_legal()
+        return list(legal)
 
-    def _turn_start_actions(self, s: int) -> list[int]:
+    def legal_tuple(self) -> tuple[int, ...]:
+        """The seat to move's legal actions, sorted, as the tuple the state keeps until its next change."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._find_legal()
+        return legal
+
+    def _find_legal(self) -> tuple[int, ...]:
+        phase = self.phase
+        rules = self.rules
+        if phase == DRAW:
+            return self._turn_start_moves()
+        if phase == HOLDING:
+            swaps, discard_or_swaps = _MOVES[rules.size][1:]
+            return swaps if self.held_from_discard and rules.discard_pickup_must_swap else discard_or_swaps
+        if phase == OVER:
+            return ()
+        flips = _MOVES[rules.size][0]
+        if phase == FLIP_AFTER_DISCARD:
+            if rules.flip_on_discard == "endgame":
+                return (SKIP_FLIP, *flips[self.up[self.seat]])
+            return flips[self.up[self.seat]]
+        return flips[self.peeked[self.seat] | self.up[self.seat]]  # OPENING
+
+    def _turn_start_moves(self) -> tuple[int, ...]:
         rules = self.rules
         moves = []
-        if self.stock or len(self.discard) > 1:
-            moves.append(A.DRAW_STOCK)
-        if self.discard:
-            moves.append(A.TAKE_DISCARD)
+        discard = self.discard
+        if self.stock or len(discard) > 1:
+            moves.append(DRAW_STOCK)
+        if discard:
+            moves.append(TAKE_DISCARD)
         if self.final_left < 0:  # neither knock is offered once the final round has begun
             if rules.knock:
-                moves.append(A.KNOCK)
-            if rules.early_knock and early_knock_allowed(rules.size - self.up[s].bit_count()):
-                moves.append(A.EARLY_KNOCK)
+                moves.append(KNOCK)
+            if rules.early_knock and early_knock_allowed(rules.size - self.up[self.seat].bit_count()):
+                moves.append(EARLY_KNOCK)
         if rules.flip_as_action:
-            moves.extend(_MOVES[rules.size][0][self.up[s]])
-        return moves
+            moves.extend(_MOVES[rules.size][0][self.up[self.seat]])
+        return tuple(moves)
 
     # -- applying actions ----------------------------------------------------
     def check_legal(self, action: int) -> None:
         """Raise IllegalActionError, saying why and listing the legal actions, unless `action` is legal now."""
-        if action not in self.legal_actions():
+        if action not in self.legal_tuple():
             raise IllegalActionError(self._why_illegal(action))
 
     def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
+        """Play `action` for the seat to move; an illegal one raises IllegalActionError and changes nothing."""
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal()
+        if action not in legal:
             raise IllegalActionError(self._why_illegal(action))
+        self._legal = None
+        self.changes += 1
         s = self.seat
         phase = self.phase
-        if phase == OPENING:
-            self._opening_choice(s, action - A.FLIP)
-        elif phase == DRAW:
-            if action == A.DRAW_STOCK:
+        # The phases in order of frequency: every turn has a DRAW and (mostly) a HOLDING action.
+        if phase == DRAW:
+            if action == DRAW_STOCK:
                 if not self.stock:
                     self._recycle()
                 self.held = self.stock.pop()
                 self.held_from_discard = False
                 self.phase = HOLDING
-            elif action == A.TAKE_DISCARD:
+            elif action == TAKE_DISCARD:
                 self.held = self.discard.pop()
                 self.held_from_discard = True
                 self.phase = HOLDING
-            elif action == A.KNOCK:
+            elif action == KNOCK:
                 self.knocker = s
                 self._end_turn()
-            elif action == A.EARLY_KNOCK:
+            elif action == EARLY_KNOCK:
                 self.up[s] = self.full_mask
-                self._visible_cache()[s] = None
+                self._visible[s] = None
                 self.peeked[s] = 0
                 self.went_out = s
                 self.turns += 1
                 self._finish(END_EARLY_KNOCK)
             else:  # flip as action
-                self._turn_up(s, action - A.FLIP)
+                self._turn_up(s, action - FLIP)
                 self._end_turn()
         elif phase == HOLDING:
-            held, self.held = self.held, NO_CARD
-            if action == A.DISCARD:
+            held = self.held
+            self.held = NO_CARD
+            if action == DISCARD:
                 self.discard.append(held)
-                if self._flip_owed(s):
+                if self.rules.flip_on_discard != "never" and self._flip_owed(s):
                     self.phase = FLIP_AFTER_DISCARD
                     return
-            else:
-                position = action - A.SWAP
-                self.discard.append(self.layouts[s][position])
-                self.layouts[s][position] = held
-                self._turn_up(s, position)
+            else:  # a swap: the card put in arrives face up (what _turn_up does, written out on this hot path)
+                position = action - SWAP
+                layout = self.layouts[s]
+                self.discard.append(layout[position])
+                layout[position] = held
+                bit = 1 << position
+                self.up[s] |= bit
+                self.peeked[s] &= ~bit
+                self._visible[s] = None
             self._end_turn()
+        elif phase == OPENING:
+            self._opening_choice(s, action - FLIP)
         else:  # FLIP_AFTER_DISCARD
-            if action != A.SKIP_FLIP:
-                self._turn_up(s, action - A.FLIP)
+            if action != SKIP_FLIP:
+                self._turn_up(s, action - FLIP)
             self._end_turn()
 
     def _turn_up(self, seat: int, position: int) -> None:
@@ -279,7 +370,7 @@ class HoleState:
         bit = 1 << position
         self.up[seat] |= bit
         self.peeked[seat] &= ~bit
-        self._visible_cache()[seat] = None
+        self._visible[seat] = None
 
     def _flip_owed(self, s: int) -> bool:
         """After a stock card is discarded: must (always) or may (endgame) the player flip a card?"""
@@ -297,7 +388,7 @@ class HoleState:
             self.peeked[s] |= 1 << position
         else:
             self.up[s] |= 1 << position
-            self._visible_cache()[s] = None
+            self._visible[s] = None
         self.opening_left -= 1
         if self.opening_left:
             return
@@ -318,7 +409,7 @@ class HoleState:
 
     def _end_turn(self) -> None:
         s = self.seat
-        self.turns += 1
+        turns = self.turns = self.turns + 1
         if self.final_left >= 0:
             self.final_left -= 1
             if self.final_left == 0:
@@ -332,16 +423,17 @@ class HoleState:
                 self._finish(END_WENT_OUT)
                 return
             self.final_left = self.players - 1
-        if self.turns >= self.rules.turn_limit:
+        if turns >= self.rules.turn_limit:
             self._finish(END_TURN_LIMIT)
             return
         self.seat = (s + 1) % self.players
         self.phase = DRAW
-        self._begin_turn()
+        if not self.discard:
+            self._begin_turn()
 
     def _begin_turn(self) -> None:
-        # Taking the discard is always possible while the pile has a card, so only look further without one.
-        if not self.discard and not self._turn_start_actions(self.seat):
+        """A turn starts without a discard to take: end the hole if nothing else can be done either."""
+        if not self.discard and not self._find_legal():
             self._finish(END_NO_CARDS)
 
     def _finish(self, reason: EndReason) -> None:
@@ -359,7 +451,7 @@ class HoleState:
             name = repr(action)
         if self.phase == OVER:
             return f"action {name!r} is not allowed: the hole is over ({self.end_reason})"
-        legal = ", ".join(A.format_action(a) for a in self.legal_actions())
+        legal = ", ".join(A.format_action(a) for a in self.legal_tuple())
         phase = PHASE_NAMES[self.phase]
         reason = ""
         if action == A.DISCARD and self.phase == HOLDING:
@@ -396,18 +488,11 @@ class HoleState:
 
     def visible_score(self, seat: int) -> int:
         """Face-up cards only (RULES.md §4), cached until that seat's face-up cards change."""
-        cache = self._visible_cache()
+        cache = self._visible
         cached = cache[seat]
         if cached is None:
             cached = cache[seat] = visible_points(self.rules, self.visible_cards(seat))
         return cached
-
-    def _visible_cache(self) -> list[int | None]:
-        try:
-            return self._visible
-        except AttributeError:  # a state built field by field: see the note on _visible
-            self._visible = [None] * self.players
-            return self._visible
 
     def debug_dict(self) -> dict[str, Any]:
         """Everything, hidden cards included: for tests and golden files, never for a player."""
@@ -423,9 +508,3 @@ class HoleState:
             "turns": self.turns,
             "end_reason": self.end_reason,
         }
-
-
-# Fields a clone can share (immutable values); the lists are copied one by one.
-_PLAIN_FIELDS = tuple(
-    name for name in HoleState.__slots__ if name not in ("_visible", "layouts", "up", "peeked", "stock", "discard")
-)

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import actions as A
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
-from .hole import DRAW, HOLDING, HoleState
+from .hole import DRAW, HOLDING, OVER, HoleState
 from .messages import both
 from .observation import Observation, observe
 from .rules import Rules
@@ -98,9 +98,10 @@ class Match:
         if action == A.NEXT_HOLE:
             self.next_hole()
             return
-        self.hole.apply_action(action)
+        hole = self.hole
+        hole.apply_action(action)
         self.log.append(action)
-        if self.hole.is_over():
+        if hole.phase == OVER:
             self._record_hole()
 
     def next_hole(self) -> None:

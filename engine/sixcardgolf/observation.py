@@ -9,41 +9,191 @@ Computer players and the hint read only this.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
 from . import actions as A
 from .actions import format_action
 from .cards import UNKNOWN, format_card
+from .errors import UsageError
 from .hole import HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
 from .rules import LAYOUTS, Rules
 
-__all__ = ["UNKNOWN", "Observation", "observe", "public_event"]
+__all__ = ["FIELDS", "UNKNOWN", "Observation", "observe", "public_event"]
+
+FIELDS: tuple[str, ...] = (
+    "rules",
+    "seat",
+    "players",
+    "dealer",
+    "phase",
+    "to_move",
+    "layouts",
+    "up",
+    "peeked",
+    "discard",
+    "stock_count",
+    "held",
+    "held_from_discard",
+    "turns",
+    "final_left",
+    "went_out",
+    "knocker",
+    "end_reason",
+    "visible_scores",
+    "legal_actions",
+)
+"""Every field of an Observation, in the order that equality, hashing and repr use."""
 
 
-@dataclass(frozen=True)
 class Observation:
-    rules: Rules
+    """What `seat` knows of a hole at the moment `observe` was called.
+
+    Fields are read from the hole when they are asked for, so a policy pays only for what it reads (a random
+    player reads its legal actions and nothing else); the layouts and the visible scores are built once. An
+    observation belongs to one decision: once its hole has moved on, reading a field that can have changed
+    raises UsageError instead of mixing two moments (`seat`, `legal_actions` and the fields fixed for the whole
+    hole stay readable). Read what you need, or `to_dict()`, before the hole moves on.
+    """
+
+    __slots__ = ("_changes", "_layouts", "_state", "_visible_scores", "legal_actions", "seat")
+
     seat: int
-    players: int
-    dealer: int
-    phase: Phase
-    to_move: int  # NO_SEAT when the hole is over
-    layouts: tuple[tuple[int, ...], ...]  # UNKNOWN for a card this seat cannot see
-    up: tuple[int, ...]  # face-up bit masks per seat
-    peeked: int  # this seat's own face-down cards it knows (bit mask)
-    discard: tuple[int, ...]  # bottom to top
-    stock_count: int
-    held: int  # UNKNOWN unless this seat may see the card in hand
-    held_from_discard: bool
-    turns: int
-    final_left: int
-    went_out: int
-    knocker: int
-    end_reason: EndReason | None
-    visible_scores: tuple[int, ...]
-    legal_actions: tuple[int, ...]
+    legal_actions: tuple[int, ...]  # sorted; empty unless this seat is to move
+
+    def __init__(self, state: HoleState, seat: int) -> None:
+        self._state = state
+        self._changes = state.changes
+        self.seat = seat
+        self.legal_actions = state.legal_tuple() if seat == state.seat else ()
+        self._layouts: tuple[tuple[int, ...], ...] | None = None
+        self._visible_scores: tuple[int, ...] | None = None
+
+    def _hole(self) -> HoleState:
+        """The hole, as long as it has not moved on since this observation was taken."""
+        state = self._state
+        if state.changes != self._changes:
+            moved = state.changes - self._changes
+            raise UsageError(
+                f"this observation of player {self.seat + 1} was taken {moved} action(s) ago: observe the hole again",
+                ja=f"この観測（{self.seat + 1}人目）は、ホールが{moved}手進む前のものです。"
+                "いまのホールから観測し直してください。",
+            )
+        return state
+
+    # -- fixed for the whole hole -------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self._state.rules
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    # -- the moment of the observation ----------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self._hole().phase
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move; NO_SEAT once the hole is over."""
+        return self._hole().current_player()
+
+    @property
+    def layouts(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's layout, UNKNOWN for each card this seat cannot see."""
+        state = self._hole()
+        found = self._layouts
+        if found is None:
+            pickers = _PICKERS[state.rules.size]
+            seat = self.seat
+            found = self._layouts = tuple(
+                [
+                    pickers[state.up[s] | (state.peeked[s] if s == seat else 0)]([*layout, UNKNOWN])
+                    for s, layout in enumerate(state.layouts)
+                ]
+            )
+        return found
+
+    @property
+    def up(self) -> tuple[int, ...]:
+        """Face-up bit masks, per seat."""
+        return tuple(self._hole().up)
+
+    @property
+    def peeked(self) -> int:
+        """This seat's own face-down cards that it knows (bit mask)."""
+        return self._hole().peeked[self.seat]
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        """The discard pile, bottom to top."""
+        return tuple(self._hole().discard)
+
+    @property
+    def stock_count(self) -> int:
+        return len(self._hole().stock)
+
+    @property
+    def held(self) -> int:
+        """The card in hand: UNKNOWN unless this seat may see it (its own draw, or a card from the discard pile)."""
+        state = self._hole()
+        if state.held != NO_CARD and (self.seat == state.seat or state.held_from_discard):
+            return state.held
+        return UNKNOWN
+
+    @property
+    def held_from_discard(self) -> bool:
+        return self._hole().held_from_discard
+
+    @property
+    def turns(self) -> int:
+        return self._hole().turns
+
+    @property
+    def final_left(self) -> int:
+        return self._hole().final_left
+
+    @property
+    def went_out(self) -> int:
+        return self._hole().went_out
+
+    @property
+    def knocker(self) -> int:
+        return self._hole().knocker
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        return self._hole().end_reason
+
+    @property
+    def visible_scores(self) -> tuple[int, ...]:
+        """Every seat's visible score (face-up cards only)."""
+        state = self._hole()
+        found = self._visible_scores
+        if found is None:
+            found = self._visible_scores = tuple([state.visible_score(s) for s in range(state.players)])
+        return found
+
+    # -- comparing and printing ---------------------------------------------------------------
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Observation):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Observation(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in FIELDS) + ")"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for the playground (card notation, 1-based positions in actions)."""
@@ -51,19 +201,16 @@ class Observation:
         def card(c: int) -> str | None:
             return None if c == UNKNOWN else format_card(c)
 
+        up, peeked, to_move, phase, final_left = self.up, self.peeked, self.to_move, self.phase, self.final_left
         return {
             "seat": self.seat,
             "players": self.players,
             "dealer": self.dealer,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": None if self.to_move == NO_SEAT else self.to_move,
+            "phase": PHASE_NAMES[phase],
+            "to_move": None if to_move == NO_SEAT else to_move,
             "layouts": [
                 [
-                    {
-                        "card": card(c),
-                        "up": bool(self.up[s] >> p & 1),
-                        "peeked": s == self.seat and bool(self.peeked >> p & 1),
-                    }
+                    {"card": card(c), "up": bool(up[s] >> p & 1), "peeked": s == self.seat and bool(peeked >> p & 1)}
                     for p, c in enumerate(layout)
                 ]
                 for s, layout in enumerate(self.layouts)
@@ -72,11 +219,11 @@ class Observation:
             "stock_count": self.stock_count,
             "held": card(self.held),
             "held_from": None
-            if self.to_move == NO_SEAT or self.phase != HOLDING
+            if to_move == NO_SEAT or phase != HOLDING
             else ("discard" if self.held_from_discard else "stock"),
             "turns": self.turns,
             "turn_limit": self.rules.turn_limit,
-            "final_turns_left": self.final_left if self.final_left >= 0 else None,
+            "final_turns_left": final_left if final_left >= 0 else None,
             "went_out": None if self.went_out == NO_SEAT else self.went_out,
             "knocker": None if self.knocker == NO_SEAT else self.knocker,
             "end_reason": self.end_reason,
@@ -86,35 +233,13 @@ class Observation:
 
 
 def observe(state: HoleState, seat: int) -> Observation:
-    size = state.rules.size
-    pickers = _PICKERS[size]
-    layouts = []
-    for s, layout in enumerate(state.layouts):
-        known = state.up[s] | (state.peeked[s] if s == seat else 0)
-        layouts.append(pickers[known]([*layout, UNKNOWN]))
-    may_see_held = state.held != NO_CARD and (seat == state.seat or state.held_from_discard)
-    return Observation(
-        rules=state.rules,
-        seat=seat,
-        players=state.players,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_move=state.current_player(),
-        layouts=tuple(layouts),
-        up=tuple(state.up),
-        peeked=state.peeked[seat],
-        discard=tuple(state.discard),
-        stock_count=len(state.stock),
-        held=state.held if may_see_held else UNKNOWN,
-        held_from_discard=state.held_from_discard,
-        turns=state.turns,
-        final_left=state.final_left,
-        went_out=state.went_out,
-        knocker=state.knocker,
-        end_reason=state.end_reason,
-        visible_scores=tuple([state.visible_score(s) for s in range(state.players)]),
-        legal_actions=tuple(state.legal_actions(seat)),
-    )
+    """What `seat` (0-based) may know of `state` now; see Observation."""
+    if not 0 <= seat < state.players:
+        raise UsageError(
+            f"seat {seat!r} is not at this table of {state.players}: expected 0 to {state.players - 1}",
+            ja=f"席 {seat!r} はこの{state.players}人の卓にはありません（0〜{state.players - 1}）。",
+        )
+    return Observation(state, seat)
 
 
 def public_event(state: HoleState, action: int) -> dict[str, Any]:

@@ -110,18 +110,29 @@ def _can_match(rules: Rules, rank: int) -> bool:
 
 def group_tuples(rules: Rules, cards: Sequence[int]) -> list[GroupTuple]:
     """The scored groups of a full layout."""
-    value = rules.card_points
     if rules.pairs == "anywhere":
         return _anywhere_groups(rules, [(p, c) for p, c in enumerate(cards)])
     groups: list[GroupTuple] = []
     for column in rules.columns:
-        rank = RANK_BY_CODE[cards[column[0]]]
-        points = [value[cards[p]] for p in column]
-        matched = (
-            rules.pairs == "column" and _can_match(rules, rank) and all(RANK_BY_CODE[cards[p]] == rank for p in column)
-        )
-        groups.append((column, _matched_value(rules, points, rank) if matched else sum(points), matched, rank))
+        points, matched, rank = _score_column(rules, cards, column)
+        groups.append((column, points, matched, rank))
     return groups
+
+
+def _score_column(rules: Rules, cards: Sequence[int], column: tuple[int, ...]) -> tuple[int, bool, int]:
+    """(points, matched, rank of the top card) of one column, with pairs by column or no pairs."""
+    value = rules.card_points
+    rank = RANK_BY_CODE[cards[column[0]]]
+    points = 0
+    same = True
+    for position in column:
+        card = cards[position]
+        points += value[card]
+        if RANK_BY_CODE[card] != rank:
+            same = False
+    if same and rules.pairs == "column" and _can_match(rules, rank):
+        return _matched_value(rules, [value[cards[p]] for p in column], rank), True, rank
+    return points, False, rank
 
 
 def _anywhere_groups(rules: Rules, placed: list[tuple[int, int]]) -> list[GroupTuple]:
@@ -183,10 +194,12 @@ def layout_adjustments(rules: Rules, groups: list[GroupTuple]) -> list[tuple[str
 
 def hole_points(rules: Rules, cards: Sequence[int]) -> int:
     """A layout's hole score (card points and adjustments 1-3), without a breakdown."""
-    groups = group_tuples(rules, cards)
-    total = sum(g[1] for g in groups)
-    if rules.four_of_a_kind or rules.wolfpack or rules.blackjack:
-        total += sum(a[1] for a in layout_adjustments(rules, groups))
+    if rules.pairs == "anywhere" or rules.four_of_a_kind or rules.wolfpack or rules.blackjack:
+        groups = group_tuples(rules, cards)
+        return sum(g[1] for g in groups) + sum(a[1] for a in layout_adjustments(rules, groups))
+    total = 0  # columns alone: the points add up, no group needs to be kept
+    for column in rules.columns:
+        total += _score_column(rules, cards, column)[0]
     return total
 
 

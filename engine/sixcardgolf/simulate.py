@@ -18,9 +18,9 @@ from typing import Any
 
 from .ai import Policy, Yardstick, make_player, player_names
 from .errors import UsageError
-from .hole import HoleState
+from .hole import OVER, HoleState
 from .match import Match
-from .observation import observe
+from .observation import Observation, observe
 from .rules import Rules
 
 
@@ -61,16 +61,15 @@ def play_match(rules: Rules, players: int, seed: int, policies: Sequence[Policy 
             ja=f"{players}人の卓に、コンピューターが{len(policies)}人分指定されています。1席に1人ずつ指定してください。",
         )
     match = Match(rules, players, seed)
-    # Sorted once per match: an isinstance test against a protocol is too dear to repeat at every decision.
     honest = [None if isinstance(p, Yardstick) else p for p in policies]
     yardsticks = [p if isinstance(p, Yardstick) else None for p in policies]
     while True:
         hole = match.hole
-        while not hole.is_over():
+        while hole.phase != OVER:
             seat = hole.seat
             policy = honest[seat]
             if policy is not None:
-                match.apply_action(policy.choose(observe(hole, seat)))
+                match.apply_action(policy.choose(Observation(hole, seat)))  # the seat to move: no need to check it
             else:
                 yardstick = yardsticks[seat]
                 assert yardstick is not None

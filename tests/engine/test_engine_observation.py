@@ -7,9 +7,10 @@ import random
 import pytest
 from golf_rig import cards, play, random_rules, reveal_openings, scripted_hole, seat_count
 
-from sixcardgolf import HoleState, load_preset, observe, preset_names
-from sixcardgolf.hole import NO_CARD
-from sixcardgolf.observation import UNKNOWN
+from sixcardgolf import HoleState, IllegalActionError, load_preset, observe, parse_action, preset_names
+from sixcardgolf.errors import UsageError
+from sixcardgolf.hole import HOLDING, NO_CARD
+from sixcardgolf.observation import UNKNOWN, public_event
 
 BASIC = load_preset("basic")
 TOP_ROW_UP = BASIC.with_options({"initial_reveals": 3})
@@ -125,3 +126,49 @@ def test_visible_score_counts_face_up_cards_and_only_fully_face_up_pairs() -> No
     four_up = BASIC.with_options({"initial_reveals": 4})
     state = reveal_openings(scripted_hole(four_up, layouts, "6D"), positions=(1, 2, 3, 4))
     assert observe(state, 1).visible_scores == (0 + 0 - 2, 10 + 4 + 10 + 3)
+
+
+def test_an_observation_refuses_to_mix_two_moments() -> None:
+    state = reveal_openings(scripted_hole(BASIC, ["8H KS 2D / 8C AS 5H", "QH QS 3D / 4C 9S 7H"], "6D"))
+    seen = observe(state, 0)
+    layouts, legal = seen.layouts, seen.legal_actions
+    play(state, "draw")
+    with pytest.raises(UsageError, match="taken 1 action") as error:
+        _ = seen.phase
+    assert error.value.ja
+    with pytest.raises(UsageError):
+        _ = seen.layouts  # even a field already built: it belongs to a moment that has passed
+    # What cannot have changed stays readable: the seat, the moves it had, the fixed facts of the hole.
+    assert seen.seat == 0 and seen.legal_actions == legal and seen.players == 2 and seen.rules == BASIC
+    assert observe(state, 0).layouts == layouts and observe(state, 0).phase == HOLDING
+
+
+def test_an_observation_reads_only_what_is_asked_for_but_equals_a_full_copy() -> None:
+    state = reveal_openings(scripted_hole(BASIC, ["8H KS 2D / 8C AS 5H", "QH QS 3D / 4C 9S 7H"], "6D"))
+    one, two = observe(state, 1), observe(state, 1)
+    assert one == two and hash(one) == hash(two) and repr(one) == repr(two)
+    assert one != observe(state, 0) and one != "not an observation"
+    assert repr(one).startswith("Observation(rules=") and "legal_actions=()" in repr(one)
+
+
+def test_observe_names_a_seat_that_is_not_at_the_table() -> None:
+    state = scripted_hole(BASIC, ["8H KS 2D / 8C AS 5H", "QH QS 3D / 4C 9S 7H"], "6D")
+    for seat in (-1, 2):
+        with pytest.raises(UsageError, match=f"seat {seat} is not at this table of 2"):
+            observe(state, seat)
+
+
+def test_a_public_event_names_only_the_cards_everyone_sees() -> None:
+    state = reveal_openings(scripted_hole(BASIC, ["8H KS 2D / 8C AS 5H", "QH QS 3D / 4C 9S 7H"], "6D", stock="KD"))
+    assert public_event(state, parse_action("take")) == {"seat": 0, "action": "take", "card": "6D"}
+    assert public_event(state, parse_action("draw")) == {"seat": 0, "action": "draw"}  # the stock card stays secret
+    play(state, "draw")
+    assert public_event(state, parse_action("swap 6")) == {
+        "seat": 0,
+        "action": "swap 6",
+        "card": "KD",
+        "replaced": "5H",
+    }
+    assert public_event(state, parse_action("discard")) == {"seat": 0, "action": "discard", "card": "KD"}
+    with pytest.raises(IllegalActionError, match="'knock' is not allowed"):
+        public_event(state, parse_action("knock"))

@@ -8,7 +8,7 @@ import pytest
 
 from sixcardgolf import HoleState, Match, Observation, load_preset, observe
 from sixcardgolf import actions as A
-from sixcardgolf.ai import POLICIES, Policy
+from sixcardgolf.ai import POLICIES, Policy, Yardstick
 from sixcardgolf.errors import UsageError
 from sixcardgolf.simulate import decide, decision_seed, game_seed, play_match, policy_seed, simulate
 
@@ -30,7 +30,7 @@ class FirstLegal:
         return observation.legal_actions[0]
 
 
-class Recorder:
+class Recorder(Yardstick):
     """A yardstick (it sees the whole hole) that writes down each hole's deal, then lets `inner` move."""
 
     def __init__(self, inner: Policy, deals: list[list[list[int]]]) -> None:

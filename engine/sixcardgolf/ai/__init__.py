@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 from ..errors import UsageError
 from ..hole import HoleState
@@ -27,11 +27,11 @@ class Policy(Protocol):
     def choose(self, observation: Observation) -> int: ...
 
 
-@runtime_checkable
-class Yardstick(Protocol):
-    """A benchmark player that sees every card of the hole; it moves for the seat to move (`state.seat`)."""
+class Yardstick:
+    """Base of the benchmark players that see every card of the hole; one moves for the seat to move."""
 
-    def choose_seeing_all(self, state: HoleState) -> int: ...
+    def choose_seeing_all(self, state: HoleState) -> int:
+        raise NotImplementedError
 
 
 class RandomPolicy:

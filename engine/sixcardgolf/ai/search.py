@@ -24,6 +24,7 @@ from collections.abc import Callable
 from ..hole import OPENING, HoleState
 from ..observation import Observation, observe
 from ..rules import Rules
+from . import Yardstick
 from .estimate import Estimator, unseen_counts
 from .levels import NORMAL
 from .planner import Planner, Style
@@ -221,7 +222,7 @@ class HardPolicy:
         )
 
 
-class Cheater:
+class Cheater(Yardstick):
     """The same search on the true deal: sees every card. A benchmark yardstick only (see ai.Yardstick)."""
 
     def __init__(self, seed: int) -> None:

@@ -143,6 +143,7 @@ def sample_world(obs: Observation, pool: list[int], rng: random.Random) -> HoleS
     mode) are not part of the observation, so they are guessed (see _likely_peeks).
     """
     rules = obs.rules
+    players, phase, up, to_move = obs.players, obs.phase, obs.up, obs.to_move
     cards = pool[:]
     rng.shuffle(cards)
     layouts = []
@@ -152,46 +153,45 @@ def sample_world(obs: Observation, pool: list[int], rng: random.Random) -> HoleS
             filled.append(cards.pop() if card == UNKNOWN else card)
         layouts.append(filled)
     held = obs.held
-    if obs.phase == HOLDING and held == UNKNOWN:  # another seat holds a stock card this seat cannot see
+    if phase == HOLDING and held == UNKNOWN:  # another seat holds a stock card this seat cannot see
         held = cards.pop()
     if len(cards) != obs.stock_count:
         raise UsageError(
             f"unseen pool of {len(pool)} cards does not fit {obs.stock_count} stock cards and the hidden ones",
             ja=f"見えていないカード{len(pool)}枚が、山札{obs.stock_count}枚と裏向きのカードの数に合いません。",
         )
-    state = HoleState.__new__(HoleState)
-    state.rules = rules
-    state.players = obs.players
-    state.dealer = obs.dealer
-    state.starter = (obs.dealer + 1) % obs.players
-    state.layouts = layouts
-    state.up = list(obs.up)
-    state.peeked = [0] * obs.players
-    state.peeked[obs.seat] = obs.peeked
+    peeked = [0] * players
+    peeked[obs.seat] = obs.peeked
     if rules.peek:
         for s in _seats_past_opening(obs):
             if s != obs.seat:
-                for p in _likely_peeks(rules, obs.up[s]):
-                    state.peeked[s] |= 1 << p
-                    if obs.turns >= obs.players:
+                for p in _likely_peeks(rules, up[s]):
+                    peeked[s] |= 1 << p
+                    if obs.turns >= players:
                         _keep_likely_low(layouts[s], p, cards, rules.card_points, rng)
-    state.stock = cards
-    state.discard = list(obs.discard)
-    state.phase = obs.phase
-    state.seat = obs.to_move if obs.to_move != NO_SEAT else obs.seat
-    state.held = held
-    state.held_from_discard = obs.held_from_discard
-    mover_known = obs.up[state.seat] | state.peeked[state.seat]
-    state.opening_left = rules.initial_reveals - mover_known.bit_count() if obs.phase == OPENING else 0
-    state.turns = obs.turns
-    state.final_left = obs.final_left
-    state.went_out = obs.went_out
-    state.knocker = obs.knocker
-    state.end_reason = obs.end_reason
-    state.recycles = 0
-    state.shuffle_seed = f"sampled/{rng.getrandbits(32)}"
-    state.full_mask = (1 << rules.size) - 1
-    return state
+    seat = to_move if to_move != NO_SEAT else obs.seat
+    mover_known = up[seat] | peeked[seat]
+    return HoleState(
+        rules,
+        players,
+        obs.dealer,
+        layouts,
+        cards,
+        list(obs.discard),
+        list(up),
+        peeked,
+        phase,
+        seat,
+        opening_left=rules.initial_reveals - mover_known.bit_count() if phase == OPENING else 0,
+        held=held,
+        held_from_discard=obs.held_from_discard,
+        turns=obs.turns,
+        final_left=obs.final_left,
+        went_out=obs.went_out,
+        knocker=obs.knocker,
+        end_reason=obs.end_reason,
+        shuffle_seed=f"sampled/{rng.getrandbits(32)}",
+    )
 
 
 def _likely_peeks(rules: Rules, up: int) -> list[int]:
