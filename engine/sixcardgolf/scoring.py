@@ -123,13 +123,18 @@ def _score_column(rules: Rules, cards: Sequence[int], column: tuple[int, ...]) -
     """(points, matched, rank of the top card) of one column, with pairs by column or no pairs."""
     value = rules.card_points
     rank = RANK_BY_CODE[cards[column[0]]]
-    points = 0
-    same = True
-    for position in column:
-        card = cards[position]
-        points += value[card]
-        if RANK_BY_CODE[card] != rank:
-            same = False
+    if len(column) == 2:  # two rows, the usual shape: written out, it is the hot path of every score
+        top, bottom = cards[column[0]], cards[column[1]]
+        points = value[top] + value[bottom]
+        same = RANK_BY_CODE[bottom] == rank
+    else:
+        points = 0
+        same = True
+        for position in column:
+            card = cards[position]
+            points += value[card]
+            if RANK_BY_CODE[card] != rank:
+                same = False
     if same and rules.pairs == "column" and _can_match(rules, rank):
         return _matched_value(rules, [value[cards[p]] for p in column], rank), True, rank
     return points, False, rank
@@ -237,6 +242,11 @@ def _column_points(rules: Rules, column_cards: list[int]) -> int:
 def _is_lowest(scores: Sequence[int], seat: int, tie_counts: bool) -> bool:
     lowest = min(scores)
     return scores[seat] == lowest and (tie_counts or scores.count(lowest) == 1)
+
+
+def compares_players(rules: Rules) -> bool:
+    """Do these rules have any adjustment that compares players (4-8)? Without one, table_adjustments is empty."""
+    return rules.knock or rules.going_out_penalty or rules.going_out_bonus or rules.underdog_bonus or rules.tied_shame
 
 
 def table_adjustments(

@@ -323,3 +323,28 @@ def test_a_layout_scored_alone_gets_no_bonus_that_compares_players() -> None:
     score = score_layout(rules, layout(rules, "7S KH 2D / 7H 5D QC"))
     assert score.total == 0 + (0 + 5) + (-2 + 10)
     assert score.adjustments == ()
+
+
+def test_rules_that_compare_no_players_give_no_table_adjustments() -> None:
+    # compares_players lets the computer players skip table_adjustments: it must be empty whenever it says so.
+    import random
+
+    from golf_rig import random_rules
+
+    from sixcardgolf.scoring import compares_players, table_adjustments
+
+    rng = random.Random("compares")
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        rules = random_rules(rng)
+        if rng.random() < 0.5:  # every other mix without the adjustments that compare, whatever else it sets
+            off = ("knock", "going_out_penalty", "going_out_bonus", "underdog_bonus", "tied_shame")
+            rules = rules.with_options(dict.fromkeys(off, False))
+        scores = [rng.randint(-10, 30) for _ in range(rng.randint(2, 5))]
+        went_out = rng.choice([None, 0])
+        knocked = None if went_out is not None or not rules.knock else 1
+        extra = table_adjustments(rules, scores, went_out, knocked)
+        seen[compares_players(rules)] += 1
+        if not compares_players(rules):
+            assert extra == [[] for _ in scores]
+    assert seen[True] > 100 and seen[False] > 100

@@ -19,26 +19,86 @@ measures are looked up in flat tables indexed by its classes.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
+from operator import mul
 
 from ..cards import CARD_CODES, UNKNOWN, rank_of
 from ..errors import UsageError
 from ..rules import Rules
 from ..scoring import GroupTuple, group_tuples, hole_points, layout_adjustments
 
-COLUMN_CACHE_RULES = 64  # rules values whose column groups are kept (a long-lived process meets few)
+CACHED_RULES = 64  # rules values whose tables are kept (a long-lived process meets few)
 
-_COLUMN_CACHE: dict[Rules, dict[tuple[int, ...], GroupTuple]] = {}
+
+class CardClasses:
+    """The cards of one rules value in classes that every rule treats alike (one rank, one value; one-eyed jacks
+    split the jacks), and the column scores that do not depend on which cards are unseen: made once per rules
+    value and shared by every Estimator of it."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        points = rules.card_points
+        by_key: dict[tuple[int, int], int] = {}
+        self.class_of = [0] * (CARD_CODES + 1)
+        self.example: list[int] = []  # a card of each class; the unknown class (UNKNOWN) last
+        for card in range(CARD_CODES):
+            key = (rank_of(card), points[card])
+            if key not in by_key:
+                by_key[key] = len(self.example)
+                self.example.append(card)
+            self.class_of[card] = by_key[key]
+        self.unknown = len(self.example)
+        self.class_of[CARD_CODES] = self.unknown  # class_of[UNKNOWN] is the last entry
+        self.example.append(UNKNOWN)
+        self.groups: dict[tuple[int, ...], GroupTuple] = {}  # column groups by the cards of the column
+        self.column_of = [0] * rules.size
+        for index, column in enumerate(rules.columns):
+            for position in column:
+                self.column_of[position] = index
+        # Each place with the other places of its column.
+        self.slots = [
+            (position, tuple(p for p in column if p != position)) for column in rules.columns for position in column
+        ]
+        self._known_rows: dict[tuple[int, ...], tuple[list[int], list[bool]]] = {}
+        self._shoe_counts: dict[int, list[int]] = {}
+
+    def shoe_counts(self, players: int) -> list[int]:
+        """How many copies of each card code the shoe for `players` holds (the list is shared: copy it)."""
+        found = self._shoe_counts.get(players)
+        if found is None:
+            found = self._shoe_counts[players] = [0] * CARD_CODES
+            for card in self.rules.shoe_for(players):
+                found[card] += 1
+        return found
+
+    def known_row(self, partners: tuple[int, ...]) -> tuple[list[int], list[bool]]:
+        """For a column whose other cards are of the (known) classes `partners`: its points and whether it is
+        matched, with a card of each known class in the remaining place."""
+        found = self._known_rows.get(partners)
+        if found is None:
+            cards = tuple(self.example[k] for k in partners)
+            groups = [column_group(self.rules, (*cards, self.example[k]), self.groups) for k in range(self.unknown)]
+            found = self._known_rows[partners] = ([g[1] for g in groups], [g[2] for g in groups])
+        return found
+
+
+_CLASSES: dict[Rules, CardClasses] = {}
+
+
+def card_classes(rules: Rules) -> CardClasses:
+    """The classes and column tables of one rules value (kept small in a long-lived process)."""
+    found = _CLASSES.get(rules)
+    if found is None:
+        if len(_CLASSES) > CACHED_RULES:
+            _CLASSES.clear()
+        found = _CLASSES[rules] = CardClasses(rules)
+    return found
 
 
 def column_groups(rules: Rules) -> dict[tuple[int, ...], GroupTuple]:
-    """The cache of column groups for one rules value (kept small in a long-lived process)."""
-    cache = _COLUMN_CACHE.get(rules)
-    if cache is None:
-        if len(_COLUMN_CACHE) > COLUMN_CACHE_RULES:
-            _COLUMN_CACHE.clear()
-        cache = _COLUMN_CACHE[rules] = {}
-    return cache
+    """The cache of column groups for one rules value."""
+    return card_classes(rules).groups
 
 
 def column_group(
@@ -56,11 +116,18 @@ def column_group(
     return found
 
 
+def _quantile(values: list[tuple[int, int]], index: int) -> int:
+    """The value at `index` (0-based) of the sorted multiset given as sorted (value, count) pairs."""
+    for value, count in values:
+        if index < count:
+            return value
+        index -= count
+    raise UsageError(f"index {index} is past the end of the values", ja=f"位置{index}は値の範囲を超えています。")
+
+
 def shoe_counts(rules: Rules, players: int) -> list[int]:
-    counts = [0] * CARD_CODES
-    for card in rules.shoe_for(players):
-        counts[card] += 1
-    return counts
+    """How many copies of each card code the shoe for `players` holds."""
+    return card_classes(rules).shoe_counts(players)[:]
 
 
 def unseen_counts(rules: Rules, players: int, seen: Sequence[int]) -> list[int]:
@@ -85,25 +152,19 @@ class Estimator:
         self.total = sum(counts)
         self.foresight = foresight
         self.size = rules.size
-        self.groups = column_groups(rules)
+        self.tables = card_classes(rules)
+        self.groups = self.tables.groups
         points = rules.card_points
-        # Classes: one rank and one value (one-eyed jacks split the jacks). Class `unknown` is an unknown card.
-        by_key: dict[tuple[int, int], int] = {}
-        self.class_of = [0] * (CARD_CODES + 1)
-        self.example: list[int] = []
-        class_counts: list[int] = []
-        for card in range(CARD_CODES):
-            key = (rank_of(card), points[card])
-            if key not in by_key:
-                by_key[key] = len(self.example)
-                self.example.append(card)
-                class_counts.append(0)
-            self.class_of[card] = by_key[key]
-            class_counts[by_key[key]] += counts[card]
-        self.unknown = len(self.example)
-        self.class_of[CARD_CODES] = self.unknown  # class_of[UNKNOWN] is the last entry
-        self.example.append(UNKNOWN)
-        self.classes = [(self.example[k], n) for k, n in enumerate(class_counts) if n]  # (example card, count)
+        # Classes: one rank and one value (see CardClasses); class `unknown` is an unknown card.
+        self.class_of = self.tables.class_of
+        self.example = self.tables.example
+        self.unknown = self.tables.unknown
+        class_counts = [0] * self.unknown
+        for card, count in enumerate(counts):
+            if count:
+                class_counts[self.class_of[card]] += count
+        self.counted = [(k, n) for k, n in enumerate(class_counts) if n]  # (class, count) of the unseen classes
+        self.classes = [(self.example[k], n) for k, n in self.counted]  # (example card, count)
         self.class_counts = [*class_counts, 0]  # by class, the unknown class last
         self.distinct = [(card, count) for card, count in enumerate(counts) if count]
         weighted = self.classes or [(self.example[k], 1) for k in range(self.unknown)]
@@ -111,40 +172,42 @@ class Estimator:
         self.mean = sum(points[card] * count for card, count in weighted) / weight
         self.spread = (sum(count * (points[card] - self.mean) ** 2 for card, count in weighted) / weight) ** 0.5
         # A "good card": the value that a quarter of the unseen cards reach or beat.
-        ordered = sorted(points[card] for card, count in weighted for _ in range(count))
-        self.good = ordered[len(ordered) // 4]
+        self.good = _quantile(sorted((points[card], count) for card, count in weighted), weight // 4)
+        # Per class, the points above a good card's worth its owner may still replace (see _column_excess).
+        self._excess = [max(0.0, points[card] - self.good) for card in self.example[: self.unknown]]
+        self._excess.append(max(0.0, self.mean - self.good))
         self.column_mode = rules.pairs != "anywhere"
         self.fast = self.column_mode  # columns score apart: the row tables apply
         self.layout_rules = rules.four_of_a_kind or rules.wolfpack or rules.blackjack
         self.columns = rules.columns
-        self.column_of = [0] * rules.size
-        for index, column in enumerate(rules.columns):
-            for position in column:
-                self.column_of[position] = index
+        self.column_of = self.tables.column_of
         # Rows of column values: for the classes of a slot's partners in its column (sorted), the column's
         # value with each class in that slot. A swap's gain is then two list lookups.
         # A slot's partners are keyed by one int: the partner's class (two rows), or low * width + high (three).
         self.width = self.unknown + 1
         self._rows: list[list[float] | None] = [None] * self.width ** (rules.rows - 1)
-        self.slots = [
-            (position, tuple(p for p in column if p != position)) for column in rules.columns for position in column
-        ]
+        self.slots = self.tables.slots
         self.two_rows = rules.rows == 2
         self._estimates: dict[tuple[int, ...], float] = {}
         self._draw_gains: dict[tuple[int, ...], float] = {}
         self._layout_estimates: dict[tuple[int, ...], float] = {}
         self._take_gains: dict[tuple[int, ...], dict[int, float]] = {}  # by layout, then by the card's class
         self._anywhere: dict[tuple[int, ...], tuple[float, float, int]] = {}
-        self._plain: Estimator | None = None
+        self._plain: Estimator | None = None  # plain() resets the tables above that depend on foresight
 
     def plain(self) -> Estimator:
         """The same pool without foresight: gains in plain expected points (for the last turns of a hole)."""
         if self.foresight == 0:
             return self
         if self._plain is None:
-            self._plain = Estimator(self.rules, self.counts, 0.0)
-            self._plain._estimates = self._estimates  # the same pool: share the costly expectations
-            self._plain._layout_estimates = self._layout_estimates  # estimates do not depend on foresight
+            # The same pool: everything counted from it is shared, the estimates too (they do not depend on
+            # foresight); every table that does depend on it starts empty.
+            plain = self._plain = copy.copy(self)
+            plain.foresight = 0.0
+            plain._rows = [None] * len(self._rows)
+            plain._draw_gains = {}
+            plain._take_gains = {}
+            plain._anywhere = {}
         return self._plain
 
     # -- columns ---------------------------------------------------------------
@@ -162,18 +225,18 @@ class Estimator:
         unknown = cards.count(UNKNOWN)
         known = cards[unknown:]  # sorted, so the UNKNOWN entries come first
         points = self.rules.card_points
-        groups = self.groups
         if unknown == 1 and self.total:
-            return (
-                sum(count * column_group(self.rules, (*known, c), groups)[1] for c, count in self.classes) / self.total
-            )
+            row = self.tables.known_row(tuple([self.class_of[c] for c in known]))[0]
+            expected: int = sum(map(mul, self.class_counts, row))  # whole numbers: exact in any order
+            return expected / self.total
         if unknown == 2 and not known and self.total >= 2:
             total = 0.0
-            for first, first_count in self.classes:
-                for second, second_count in self.classes:
+            for first, first_count in self.counted:
+                row = self.tables.known_row((first,))[0]
+                for second, second_count in self.counted:
                     pairs = first_count * (second_count - (first == second))
                     if pairs:
-                        total += pairs * column_group(self.rules, (first, second), groups)[1]
+                        total += pairs * row[second]
             return total / (self.total * (self.total - 1))
         return sum(points[c] for c in known) + unknown * self.mean
 
@@ -192,10 +255,34 @@ class Estimator:
         """Column values with each class in one slot, for the partners' classes encoded in `key`."""
         found = self._rows[key]
         if found is None:
-            others = (key,) if self.two_rows else divmod(key, self.width)
-            partners = tuple(self.example[k] for k in others)
-            found = self._rows[key] = [self.column_value((*partners, card)) for card in self.example]
+            found = self._rows[key] = self._column_values(key)
         return found
+
+    def _column_values(self, key: int) -> list[float]:
+        """column_value of the column with the partners encoded in `key` and a card of each class in the slot,
+        computed as column_value does, term by term, but from tables rather than card by card."""
+        others = (key,) if self.two_rows else divmod(key, self.width)
+        partners = tuple(self.example[k] for k in others)
+        excess = self._excess
+        partners_excess = 0.0
+        for k in others:
+            partners_excess += excess[k]
+        foresight = self.foresight
+        values = []
+        if self.unknown not in others:  # known columns: their points from the rules' table
+            points, matched = self.tables.known_row(others)
+            values = [
+                points[k] - foresight * (0.0 if matched[k] else partners_excess + excess[k])
+                for k in range(self.unknown)
+            ]
+        estimates = self._estimates
+        for k in range(len(values), self.unknown + 1):  # a column with an unknown card: its expected points
+            column = tuple(sorted((*partners, self.example[k])))
+            estimate = estimates.get(column)
+            if estimate is None:
+                estimate = estimates[column] = self._expect_column(column)
+            values.append(estimate - foresight * (partners_excess + excess[k]))
+        return values
 
     def partner_key(self, classes: Sequence[int], partners: tuple[int, ...]) -> int:
         if self.two_rows:

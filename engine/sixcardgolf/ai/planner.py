@@ -20,7 +20,7 @@ from ..cards import UNKNOWN
 from ..errors import UsageError
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, PHASE_NAMES
 from ..rules import Rules, endgame_begun
-from ..scoring import hole_points, table_adjustments
+from ..scoring import compares_players, hole_points, table_adjustments
 from .estimate import Estimator
 from .table import Table
 
@@ -299,8 +299,10 @@ def no_decision_error(phase: int) -> UsageError:
 
 def _relative(rules: Rules, scores: list[float], me: int, went_out: int | None, knocked: int | None) -> float:
     """This seat's final points minus the others' mean, with the engine's table adjustments on rounded scores."""
-    extra = table_adjustments(rules, [round(score) for score in scores], went_out, knocked)
-    totals = [
-        score + sum(points for _, points in adjustments) for score, adjustments in zip(scores, extra, strict=True)
-    ]
+    totals = scores
+    if compares_players(rules):
+        extra = table_adjustments(rules, [round(score) for score in scores], went_out, knocked)
+        totals = [
+            score + sum(points for _, points in adjustments) for score, adjustments in zip(scores, extra, strict=True)
+        ]
     return totals[me] - (sum(totals) - totals[me]) / (len(totals) - 1)
