@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--holes", type=int, default=30, help="holes per level, preset and table size")
     parser.add_argument("--out", type=Path, default=RESULTS / "ai_latency.md")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels (default: all)")
+    parser.add_argument("--presets", default=",".join(PRESETS), help="comma-separated presets (default: five)")
     args = parser.parse_args(argv)
     lines = [
         "# Computer players: decision latency",
@@ -73,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         "| level | preset | players | decisions | wall ms (median / p95 / max) | CPU ms (median / p95 / max) |",
         "|---|---|---:|---:|---|---|",
     ]
-    for level in LEVELS:
-        for preset in PRESETS:
+    for level in args.levels.split(","):
+        for preset in args.presets.split(","):
             for players in (2, 4):
                 wall, cpu = timings(level, preset, players, args.holes)
                 row = f"| {level} | {preset} | {players} | {len(cpu)} | {summary(wall)} | {summary(cpu)} |"

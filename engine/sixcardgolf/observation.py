@@ -19,7 +19,7 @@ from .errors import UsageError
 from .hole import HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
 from .rules import LAYOUTS, Rules
 
-__all__ = ["FIELDS", "UNKNOWN", "Observation", "observe", "public_event"]
+__all__ = ["FIELDS", "UNKNOWN", "Observation", "known_cards", "observe", "public_event"]
 
 FIELDS: tuple[str, ...] = (
     "rules",
@@ -110,11 +110,10 @@ class Observation:
         state = self._hole()
         found = self._layouts
         if found is None:
-            pickers = _PICKERS[state.rules.size]
             seat = self.seat
             found = self._layouts = tuple(
                 [
-                    pickers[state.up[s] | (state.peeked[s] if s == seat else 0)]([*layout, UNKNOWN])
+                    known_cards(layout, state.up[s] | (state.peeked[s] if s == seat else 0))
                     for s, layout in enumerate(state.layouts)
                 ]
             )
@@ -261,6 +260,11 @@ def public_event(state: HoleState, action: int) -> dict[str, Any]:
         event["card"] = format_card(state.held)
         event["replaced"] = format_card(state.layouts[seat][action - A.SWAP])
     return event
+
+
+def known_cards(layout: list[int], known: int) -> tuple[int, ...]:
+    """`layout` with UNKNOWN at every position whose bit is not set in the mask `known`."""
+    return _PICKERS[len(layout)][known]([*layout, UNKNOWN])  # type: ignore[no-any-return]
 
 
 def _pickers(size: int) -> list[itemgetter[Any]]:

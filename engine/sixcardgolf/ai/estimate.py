@@ -514,7 +514,7 @@ class Estimator:
     def taker(self, cards: Sequence[int]) -> Callable[[int], float]:
         """take_gain for one layout, card by card: the layout's cache key is built once, not for every card."""
         class_of = self.class_of
-        key = tuple(class_of[c] for c in cards)
+        key = tuple([class_of[c] for c in cards])
         known = self._take_gains.get(key)
         if known is None:
             known = self._take_gains[key] = {}
@@ -530,7 +530,7 @@ class Estimator:
     def draw_gain(self, cards: Sequence[int]) -> float:
         """Expected value gained by a stock draw that is swapped in only where it helps."""
         class_of = self.class_of
-        key = tuple(class_of[c] for c in cards)
+        key = tuple([class_of[c] for c in cards])
         found = self._draw_gains.get(key)
         if found is None:
             fast = self.fast and not self.layout_rules  # adjustments can make a draw worth more: price them

@@ -10,11 +10,12 @@ knocking, the flip of a last card) are handed to the full planner.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .. import actions as A
 from ..cards import UNKNOWN
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, HoleState
+from ..observation import known_cards
 from ..rules import EARLY_KNOCK_MAX_HIDDEN
 from .estimate import Estimator, unseen_counts
 from .planner import Planner, Style, no_decision_error
@@ -50,7 +51,7 @@ class FastPolicy:
         final = state.final_left >= 0
         known = state.full_mask if seat == omniscient_seat else state.up[seat] | state.peeked[seat]
         layout = state.layouts[seat]
-        own = [c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)]
+        own = known_cards(layout, known)
         hidden = self.size - state.up[seat].bit_count()
         omniscient = seat == omniscient_seat
         if phase == HOLDING:
@@ -103,13 +104,13 @@ class FastPolicy:
         self.planner_calls += 1
         return self.planner.choose(Table.from_state(state, seat, omniscient))
 
-    def _would_go_out(self, own: list[int], state: HoleState, seat: int, card: int) -> bool:
+    def _would_go_out(self, own: Sequence[int], state: HoleState, seat: int, card: int) -> bool:
         """Would the best place for `card` be the last face-down position?"""
         gains = self.est.swap_gains(own, card)
         best = gains.index(max(gains))
         return not state.up[seat] >> best & 1
 
-    def _may_end(self, state: HoleState, seat: int, own: list[int], hidden: int) -> bool:
+    def _may_end(self, state: HoleState, seat: int, own: Sequence[int], hidden: int) -> bool:
         """Is ending the hole now worth the full planner's look? Knocking only for a seat that looks lowest."""
         rules = self.est.rules
         if hidden <= EARLY_KNOCK_MAX_HIDDEN and (rules.early_knock or rules.flip_as_action):
@@ -118,18 +119,19 @@ class FastPolicy:
             return False
         return self._looks_lowest(state, seat, own, -self.planner.style.patience)  # a knock must beat going on
 
-    def _looks_lowest(self, state: HoleState, seat: int, own: list[int], slack: float) -> bool:
+    def _looks_lowest(self, state: HoleState, seat: int, own: Sequence[int], slack: float) -> bool:
         """Is this seat's expected score below every other seat's (as this seat sees them) plus `slack`?"""
         mine = self.est.layout_estimate(own)
         for other in range(state.players):
-            if other != seat:
-                up = state.up[other]
-                seen = [c if up >> p & 1 else UNKNOWN for p, c in enumerate(state.layouts[other])]
-                if self.est.layout_estimate(seen) + slack <= mine:
-                    return False
+            if other == seat:
+                continue
+            if self.est.layout_estimate(known_cards(state.layouts[other], state.up[other])) + slack <= mine:
+                return False
         return True
 
-    def _place(self, state: HoleState, seat: int, own: list[int], hidden: int, final: bool, omniscient: bool) -> int:
+    def _place(
+        self, state: HoleState, seat: int, own: Sequence[int], hidden: int, final: bool, omniscient: bool
+    ) -> int:
         if hidden == 1 and not final:
             return self._full(state, seat, omniscient)  # a swap may end the hole: the planner prices the ending
         est = self.plain if final else self.est
@@ -150,8 +152,7 @@ class FastPolicy:
         following = (seat + 1) % state.players
         if 0 <= state.final_left <= 1:
             return _no_feed
-        up = state.up[following]
-        seen = [c if up >> p & 1 else UNKNOWN for p, c in enumerate(state.layouts[following])]
+        seen = known_cards(state.layouts[following], state.up[following])
         share = 1.0 / (state.players - 1)
         take_gain = est.taker(seen)
 
@@ -163,7 +164,7 @@ class FastPolicy:
 
         return feed
 
-    def _flip_position(self, state: HoleState, seat: int, own: list[int]) -> int:
+    def _flip_position(self, state: HoleState, seat: int, own: Sequence[int]) -> int:
         """A face-down card whose column partner is known and high: the flip settles that column."""
         points = self.est.rules.card_points
         up = state.up[seat]

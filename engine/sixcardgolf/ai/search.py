@@ -40,7 +40,9 @@ LOOKAHEAD_3X3 = dataclasses.replace(NORMAL, name="hard-3x3", foresight=0.9)
 PLAYOUT = Style(
     "playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True, patience=2.0
 )
-STEP_BUDGET = 4_000  # simulated steps per decision on the basic game (a median of about 35 ms on CPython here)
+STEP_BUDGET = (
+    6_000  # simulated steps per decision on the basic game: a p95 under 100 ms on CPython (bench/ai_latency.py)
+)
 FIRST_ROUND = 6  # sampled deals per candidate in the first round
 CANDIDATE_MARGIN = 4.0  # points: moves the planner prices further than this behind its best are not searched
 MAX_CANDIDATES = 6  # and at most this many of the planner's best on the basic game: each costs a playout per deal

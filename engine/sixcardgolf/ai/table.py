@@ -13,7 +13,7 @@ import random
 from ..cards import UNKNOWN
 from ..errors import UsageError
 from ..hole import HOLDING, NO_SEAT, OPENING, HoleState
-from ..observation import Observation
+from ..observation import Observation, known_cards
 from ..rules import Rules
 
 
@@ -93,7 +93,7 @@ class Table:
             if known == full:
                 layouts.append(layout[:])
             else:
-                layouts.append([c if known >> p & 1 else UNKNOWN for p, c in enumerate(layout)])
+                layouts.append(list(known_cards(layout, known)))
         table.layouts = layouts
         table.up = state.up
         table.discard_top = state.discard[-1] if state.discard else UNKNOWN
