@@ -43,8 +43,8 @@ def playout_policy(state: HoleState) -> FastPolicy:
 
 @pytest.mark.parametrize(("preset", "players"), [("nine-card", 2), ("nine-card", 4), ("basic", 2), ("four-card", 2)])
 def test_playouts_end_before_the_turn_limit(preset: str, players: int) -> None:
-    # With the root's count of the unseen cards kept for a whole playout, 7 of 20 two-player 3x3 playouts ran to
-    # the turn limit: both seats waited at one face-down card for high cards long since drawn.
+    # A playout priced on the root's count of the unseen cards alone can run to the turn limit in a long hole:
+    # every seat waits at one face-down card for high cards long since drawn. The playouts count again.
     for seed in range(20):
         state = after_normal_moves(preset, players, seed, 0)
         policy = playout_policy(state)
@@ -68,7 +68,7 @@ def test_a_recount_reads_only_cards_every_seat_can_see() -> None:
     counts = []
     for table in (state, shuffled):
         policy = playout_policy(state)
-        policy._recount(table)
+        policy.recount(table)
         counts.append(policy.est.counts)
     assert counts[0] == counts[1]
     held_unseen = state.held >= 0 and not state.held_from_discard

@@ -122,14 +122,12 @@ def play_matches(rules_for: object, seed: str, holes_wanted: int) -> int:
         match = Match(rules, players, rng.getrandbits(32))
         shoe = sorted(rules.shoe_for(players))
         while True:
-            deep_check = rng.random() < DEEP_SHARE
             save_at = rng.randint(0, 40)
             undo_at = rng.randint(0, 60)
             steps = 0
             previous_totals = match.totals()
             while not match.hole.is_over():
-                if deep_check:
-                    check_step(match, rng, shoe)
+                check_step(match, rng, shoe)
                 if steps == save_at:
                     check_save(match)
                 if steps == undo_at and match.hole.phase != OPENING:
@@ -159,7 +157,6 @@ def play_matches(rules_for: object, seed: str, holes_wanted: int) -> int:
     return holes
 
 
-DEEP_SHARE = 1.0  # share of holes checked at every step (the rest: at every hole end)
 PRESET_CASES = [(name, part) for name in preset_names() for part in range(3)]
 
 

@@ -25,6 +25,11 @@ from .estimate import Estimator
 from .table import Table
 
 GOES_OUT, KNOCKS, EARLY_KNOCKS = "out", "knock", "early"
+NEAR_MISS = 4.0  # points: a beginner's slip picks among the next options at most this far behind the best
+FLIP_FOR_A_DRAW = 0.05  # points: a flip instead of a draw gives up the draw's gain and only tells you a card
+FLIP_NUDGE = 0.01  # points: flipping when ahead brings the end nearer (welcome), when behind (not welcome)
+PARTNER_PULL = 0.0001  # per point of a flipped card's known column partner: flips that settle a high column first
+NO_PARTNER = -100  # the "partner points" of a face-down card whose column partners are all unknown
 # Scenarios for point estimates of an ending: this seat's score off by minus, nothing, plus one spread.
 SCENARIOS = ((-1.0, 0.25), (0.0, 0.5), (1.0, 0.25))
 
@@ -75,7 +80,7 @@ class Planner:
         """The cheapest option (the first listed on a tie); sometimes, for a beginner, a near miss."""
         ranked = sorted(options, key=lambda option: option[0])
         if self.style.blunder and self.rng is not None and len(ranked) > 1 and self.rng.random() < self.style.blunder:
-            near = [option for option in ranked[1:3] if option[0] < ranked[0][0] + 4.0]
+            near = [option for option in ranked[1:3] if option[0] < ranked[0][0] + NEAR_MISS]
             if near:
                 return self.rng.choice(near)[1]
         return ranked[0][1]
@@ -219,7 +224,7 @@ class Planner:
                 if last and not table.in_final_round():
                     options.append((self.ending(table, own, GOES_OUT, table.discard_top), action))
                 else:  # a flip instead of a draw gives up the draw's gain; it only tells you a card
-                    options.append((now + 0.05, action))
+                    options.append((now + FLIP_FOR_A_DRAW, action))
         return options
 
     def holding_options(self, table: Table, card: int, from_discard: bool) -> list[tuple[float, int]]:
@@ -280,9 +285,9 @@ class Planner:
                         for p in self._column(position)
                         if p != position and own[p] != UNKNOWN
                     ),
-                    default=-100,
+                    default=NO_PARTNER,
                 )
-                price = now + (-0.01 if ahead else 0.01) - 0.0001 * partner
+                price = now + (-FLIP_NUDGE if ahead else FLIP_NUDGE) - PARTNER_PULL * partner
             options.append((price, action))
         return options
 

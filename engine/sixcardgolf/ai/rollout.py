@@ -18,11 +18,12 @@ from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, HoleState
 from ..observation import known_cards
 from ..rules import EARLY_KNOCK_MAX_HIDDEN
 from .estimate import Estimator, unseen_counts
-from .planner import Planner, Style, no_decision_error
+from .planner import NO_PARTNER, Planner, Style, no_decision_error
 from .table import Table
 
 # Rounds of turns (one turn per card of a layout, per seat) a playout plays on the root's count of the unseen cards.
 RECOUNT_ROUNDS = 2
+TIE = 1e-9  # gains closer than this are equal: the first place (or keeping the card) wins the tie
 
 
 class FastPolicy:
@@ -44,8 +45,8 @@ class FastPolicy:
     def choose(self, state: HoleState, omniscient_seat: int = -1) -> int:
         if state.turns < self.counted_at:  # a new playout from the root: the root's count of the unseen cards
             self._count_from(self.root, self.root_turns)
-        elif state.turns >= self.counted_at + RECOUNT_ROUNDS * self.size * state.players:  # long: see _recount
-            self._recount(state)
+        elif state.turns >= self.counted_at + RECOUNT_ROUNDS * self.size * state.players:  # a long playout: see recount
+            self.recount(state)
         seat = state.seat
         phase = state.phase
         final = state.final_left >= 0
@@ -84,12 +85,12 @@ class FastPolicy:
         self.planner.est = estimator
         self.counted_at = turns
 
-    def _recount(self, state: HoleState) -> None:
+    def recount(self, state: HoleState) -> None:
         """Price the rest of a long playout with the cards still unseen now, as every seat could count them.
 
-        The root's count goes stale as the stock is drawn and reshuffled; on 3x3, where holes are long, a stale
-        count (a pool full of high cards long since drawn) kept both seats waiting at one face-down card for a
-        better card until the turn limit, so the playout measured nothing and cost six times a normal one."""
+        The root's count goes stale as the stock is drawn and reshuffled: in a long hole (3x3) a pool still full
+        of high cards long since drawn would keep every seat waiting at one face-down card for a better card,
+        up to the turn limit."""
         public = [
             card for s, layout in enumerate(state.layouts) for p, card in enumerate(layout) if state.up[s] >> p & 1
         ]
@@ -140,9 +141,9 @@ class FastPolicy:
         best, choice = -1e9, A.DISCARD
         for position, gain in enumerate(gains):
             net = gain - feeds(own[position])
-            if net > best + 1e-9:
+            if net > best + TIE:
                 best, choice = net, A.SWAP + position
-        if -feeds(state.held) > best + 1e-9 and not (state.held_from_discard and self.must_swap):
+        if -feeds(state.held) > best + TIE and not (state.held_from_discard and self.must_swap):
             return A.DISCARD
         return choice
 
@@ -168,12 +169,13 @@ class FastPolicy:
         """A face-down card whose column partner is known and high: the flip settles that column."""
         points = self.est.rules.card_points
         up = state.up[seat]
-        best, choice = -1000, -1
+        best, choice = NO_PARTNER - 1, -1
         for p in range(self.size):
             if up >> p & 1:
                 continue
             partner = max(
-                (points[own[q]] for q in self.columns[self.column_of[p]] if q != p and own[q] != UNKNOWN), default=-100
+                (points[own[q]] for q in self.columns[self.column_of[p]] if q != p and own[q] != UNKNOWN),
+                default=NO_PARTNER,
             )
             if partner > best:
                 best, choice = partner, p

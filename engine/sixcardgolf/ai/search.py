@@ -33,9 +33,8 @@ from .table import Table, sample_world, seen_cards
 
 # Hard's own planner (its favourite move, and which moves the search compares) on 3x3 with column pairs, where a
 # column cancels only when all three cards match: it counts on more of the improvement still to come than Normal
-# does. At 0.9, as a plain planner against Normal, it won 52-54% of nine-card holes at two players and 54-55% at
-# four (2,016 holes a run, on seeds apart from the ladder's; 0.7-0.95 all won more than half; from 1.1 it goes
-# out far too soon and loses), but with pairs anywhere it lost three holes in four, so it is kept to column pairs.
+# does. With pairs anywhere it would go out too soon, so it is kept to column pairs. The screens that chose 0.9
+# are in bench/results/ai_style_screen.md and bench/results/README.md.
 LOOKAHEAD_3X3 = dataclasses.replace(NORMAL, name="hard-3x3", foresight=0.9)
 PLAYOUT = Style(
     "playout", count_cards=True, foresight=0.5, feed_weight=1.0, ending_samples=0, others_improve=True, patience=2.0
@@ -46,17 +45,21 @@ STEP_BUDGET = (
 FIRST_ROUND = 6  # sampled deals per candidate in the first round
 CANDIDATE_MARGIN = 4.0  # points: moves the planner prices further than this behind its best are not searched
 MAX_CANDIDATES = 6  # and at most this many of the planner's best on the basic game: each costs a playout per deal
-PLANNER_CALL_COST = 1.5  # a playout move that may end the hole goes to the full planner: 0.6-1.6 plain steps (measured)
+PLANNER_CALL_COST = 1.5  # a playout move that may end the hole goes to the full planner: it costs this many steps
 WIN_WEIGHT = 0.0  # points a playout's result counts for beating the other seats, besides the score margin
 DEVIATION_Z = 1.0  # how many standard errors a challenger must beat the planner's favourite by
-# ... and on 3x3, where a playout is long and the budget pays for about 15 deals: there the playout results are
-# skewed (a move that usually looks a little better now and then loses big), fifteen deals often miss the big
-# losses, and at 1.0 Hard took the discard where the planner draws about once a hole, losing 0.8-1.4 points each
-# time (measured against Normal continuations with bench/ai_deviations.py)
+# ... and on 3x3, where a playout is long and the budget pays for few deals, whose results are skewed (a move that
+# usually looks a little better now and then loses big): there a challenger needs stronger evidence. How the
+# departures from the planner were valued: bench/ai_deviations.py, bench/results/ai_deviations.md.
 DEVIATION_Z_3X3 = 1.5
 MIN_PAIRED = 8  # deals a challenger must be compared on first: from fewer, the standard error itself is noise
-RECOUNT_COST = 16  # a fresh count of the unseen cards in a long playout: a new estimator, its tables cold (measured)
+RECOUNT_COST = 16  # a fresh count of the unseen cards in a long playout: a new estimator, its tables cold
 PLAYOUT_COST = 8  # sampling a deal, copying it and scoring the end cost about 8 plain steps per playout
+MAX_ROUND = 32  # sampled deals per candidate in one round of the halving, at most
+# What a simulated step costs against the basic game's (see step_cost), by (pairs anywhere, layout adjustments).
+STEP_COSTS = {(False, False): 1.0, (False, True): 3.0, (True, False): 4.5, (True, True): 16.0}
+SMALL_LAYOUT_COST = 1.4  # 2x2: with so few face-down cards, most playout moves may end the hole
+THREE_ROWS_COST = 1.5  # 3x3: more places to price per move
 
 
 def playout(state: HoleState, policy: FastPolicy, omniscient_seat: int = -1) -> float:
@@ -84,11 +87,10 @@ def step_cost(rules: Rules) -> float:
     move. Hard's budget is divided by it, so a decision takes about the same time on every rule set (longer holes
     cost more steps per playout by themselves)."""
     layout_rules = rules.four_of_a_kind or rules.wolfpack or rules.blackjack
-    costs = {(True, False): 4.5, (True, True): 16.0, (False, False): 1.0, (False, True): 3.0}
-    cost = costs[rules.pairs == "anywhere", layout_rules]
-    if rules.size <= 4:  # 2x2: with so few face-down cards, most playout moves may end the hole
-        cost *= 1.4
-    return cost * 1.5 if rules.rows == 3 else cost
+    cost = STEP_COSTS[rules.pairs == "anywhere", layout_rules]
+    if rules.size <= 4:
+        cost *= SMALL_LAYOUT_COST
+    return cost * THREE_ROWS_COST if rules.rows == 3 else cost
 
 
 def guide_style(rules: Rules) -> Style:
@@ -153,7 +155,7 @@ def search(
         if len(alive) > 2:
             challengers = sorted(alive[1:], key=lambda a: sum(results[a]) / len(results[a]))
             alive = [favourite, *challengers[: max(1, len(alive) // 2 - 1)]]
-        per_round = min(per_round * 2, 32)
+        per_round = min(per_round * 2, MAX_ROUND)
     means = {a: sum(r) / len(r) for a, r in results.items() if r}
     if len(alive) == 1:
         return favourite, means
