@@ -70,5 +70,9 @@ test-slow: setup
 bench: setup $(WHEEL)
 	$(PY) bench/run_all.py
 
+# The long run: a million random holes, every step checked (an hour or more; not part of `make test`).
+soak: setup
+	$(PY) tests/engine/soak.py
+
 clean:
 	rm -rf site build dist $(STAMPS) engine/build $(PYODIDE_VENV)

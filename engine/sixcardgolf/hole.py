@@ -9,8 +9,9 @@ Seats are 0-based; positions are 0-based, row by row from the top left.
 from __future__ import annotations
 
 import random
+import weakref
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from . import actions as A
 from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, SWAP, TAKE_DISCARD
@@ -51,6 +52,12 @@ NO_CARD = -1
 NO_SEAT = -1
 
 
+class Watcher(Protocol):
+    """A view of one moment of a hole (an Observation), told when the hole is about to move on."""
+
+    def detach(self) -> None: ...
+
+
 def _move_tables(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     """For a layout of `size` cards: flips by face-up (or known) mask, the swaps, and discard plus swaps.
 
@@ -68,7 +75,7 @@ class HoleState:
     __slots__ = (
         "_legal",
         "_visible",
-        "changes",
+        "_watchers",
         "dealer",
         "discard",
         "end_reason",
@@ -115,9 +122,9 @@ class HoleState:
     peeked: list[int]  # bit p set: face down but known to its owner (peek mode)
     stock: list[int]  # top card last
     discard: list[int]  # top card last
-    changes: int  # actions applied to this state (a clone starts from its original's count)
     _legal: tuple[int, ...] | None  # the seat to move's legal actions, None until asked for after a change
     _visible: list[int | None]  # each seat's visible score, None until asked for after a change
+    _watchers: list[weakref.ReferenceType[Watcher]]  # views of this moment to detach before the next change
 
     def __init__(
         self,
@@ -141,7 +148,6 @@ class HoleState:
         end_reason: EndReason | None = None,
         recycles: int = 0,
         shuffle_seed: str = "",
-        changes: int = 0,
     ) -> None:
         """A hole in any position, from all of its parts (the lists are taken, not copied).
 
@@ -169,10 +175,10 @@ class HoleState:
         self.end_reason = end_reason
         self.recycles = recycles
         self.shuffle_seed = shuffle_seed
-        self.changes = changes
         self.full_mask = (1 << rules.size) - 1
         self._legal = None
         self._visible = [None] * players
+        self._watchers = []
 
     @classmethod
     def deal(cls, rules: Rules, players: int, dealer: int, rng: random.Random, shuffle_seed: str = "") -> HoleState:
@@ -235,7 +241,6 @@ class HoleState:
             self.end_reason,
             self.recycles,
             self.shuffle_seed,
-            self.changes,
         )
 
     # -- queries -------------------------------------------------------------
@@ -311,8 +316,9 @@ class HoleState:
             legal = self._find_legal()
         if action not in legal:
             raise IllegalActionError(self._why_illegal(action))
+        if self._watchers:
+            self._detach_watchers()
         self._legal = None
-        self.changes += 1
         s = self.seat
         phase = self.phase
         # The phases in order of frequency: every turn has a DRAW and (mostly) a HOLDING action.
@@ -364,6 +370,18 @@ class HoleState:
             if action != SKIP_FLIP:
                 self._turn_up(s, action - FLIP)
             self._end_turn()
+
+    def watch(self, view: Watcher) -> None:
+        """Keep `view` (an observation of this moment) true: before the state next changes, it is detached
+        (it takes a copy of the state as it was), unless nothing holds it any more by then."""
+        self._watchers.append(weakref.ref(view))
+
+    def _detach_watchers(self) -> None:
+        for reference in self._watchers:
+            view = reference()
+            if view is not None:
+                view.detach()
+        self._watchers = []
 
     def _turn_up(self, seat: int, position: int) -> None:
         """Turn a position face up (a swapped-in card arrives face up too): the visible score changes."""

@@ -50,38 +50,29 @@ class Observation:
     """What `seat` knows of a hole at the moment `observe` was called.
 
     Fields are read from the hole when they are asked for, so a policy pays only for what it reads (a random
-    player reads its legal actions and nothing else); the layouts and the visible scores are built once. An
-    observation belongs to one decision: once its hole has moved on, reading a field that can have changed
-    raises UsageError instead of mixing two moments (`seat`, `legal_actions` and the fields fixed for the whole
-    hole stay readable). Read what you need, or `to_dict()`, before the hole moves on.
+    player reads its legal actions and nothing else); the layouts and the visible scores are built once. It is
+    still a value of that moment: if it is kept while the hole moves on, the hole hands it a copy of itself as
+    it was first (see HoleState.watch), so it compares, hashes and reads the same ever after.
     """
 
-    __slots__ = ("_changes", "_layouts", "_state", "_visible_scores", "legal_actions", "seat")
+    __slots__ = ("__weakref__", "_layouts", "_state", "_visible_scores", "legal_actions", "seat")
 
     seat: int
     legal_actions: tuple[int, ...]  # sorted; empty unless this seat is to move
 
     def __init__(self, state: HoleState, seat: int) -> None:
         self._state = state
-        self._changes = state.changes
         self.seat = seat
         self.legal_actions = state.legal_tuple() if seat == state.seat else ()
         self._layouts: tuple[tuple[int, ...], ...] | None = None
         self._visible_scores: tuple[int, ...] | None = None
+        state.watch(self)
 
-    def _hole(self) -> HoleState:
-        """The hole, as long as it has not moved on since this observation was taken."""
-        state = self._state
-        if state.changes != self._changes:
-            moved = state.changes - self._changes
-            raise UsageError(
-                f"this observation of player {self.seat + 1} was taken {moved} action(s) ago: observe the hole again",
-                ja=f"この観測（{self.seat + 1}人目）は、ホールが{moved}手進む前のものです。"
-                "いまのホールから観測し直してください。",
-            )
-        return state
+    def detach(self) -> None:
+        """The hole is about to change: read from a copy of it as it is now."""
+        self._state = self._state.clone()
 
-    # -- fixed for the whole hole -------------------------------------------------------
+    # -- the fields ------------------------------------------------------------------------
     @property
     def rules(self) -> Rules:
         return self._state.rules
@@ -94,20 +85,19 @@ class Observation:
     def dealer(self) -> int:
         return self._state.dealer
 
-    # -- the moment of the observation ----------------------------------------------------
     @property
     def phase(self) -> Phase:
-        return self._hole().phase
+        return self._state.phase
 
     @property
     def to_move(self) -> int:
         """The seat to move; NO_SEAT once the hole is over."""
-        return self._hole().current_player()
+        return self._state.current_player()
 
     @property
     def layouts(self) -> tuple[tuple[int, ...], ...]:
         """Every seat's layout, UNKNOWN for each card this seat cannot see."""
-        state = self._hole()
+        state = self._state
         found = self._layouts
         if found is None:
             seat = self.seat
@@ -122,58 +112,58 @@ class Observation:
     @property
     def up(self) -> tuple[int, ...]:
         """Face-up bit masks, per seat."""
-        return tuple(self._hole().up)
+        return tuple(self._state.up)
 
     @property
     def peeked(self) -> int:
         """This seat's own face-down cards that it knows (bit mask)."""
-        return self._hole().peeked[self.seat]
+        return self._state.peeked[self.seat]
 
     @property
     def discard(self) -> tuple[int, ...]:
         """The discard pile, bottom to top."""
-        return tuple(self._hole().discard)
+        return tuple(self._state.discard)
 
     @property
     def stock_count(self) -> int:
-        return len(self._hole().stock)
+        return len(self._state.stock)
 
     @property
     def held(self) -> int:
         """The card in hand: UNKNOWN unless this seat may see it (its own draw, or a card from the discard pile)."""
-        state = self._hole()
+        state = self._state
         if state.held != NO_CARD and (self.seat == state.seat or state.held_from_discard):
             return state.held
         return UNKNOWN
 
     @property
     def held_from_discard(self) -> bool:
-        return self._hole().held_from_discard
+        return self._state.held_from_discard
 
     @property
     def turns(self) -> int:
-        return self._hole().turns
+        return self._state.turns
 
     @property
     def final_left(self) -> int:
-        return self._hole().final_left
+        return self._state.final_left
 
     @property
     def went_out(self) -> int:
-        return self._hole().went_out
+        return self._state.went_out
 
     @property
     def knocker(self) -> int:
-        return self._hole().knocker
+        return self._state.knocker
 
     @property
     def end_reason(self) -> EndReason | None:
-        return self._hole().end_reason
+        return self._state.end_reason
 
     @property
     def visible_scores(self) -> tuple[int, ...]:
         """Every seat's visible score (face-up cards only)."""
-        state = self._hole()
+        state = self._state
         found = self._visible_scores
         if found is None:
             found = self._visible_scores = tuple([state.visible_score(s) for s in range(state.players)])

@@ -9,7 +9,7 @@ from golf_rig import cards, play, random_rules, reveal_openings, scripted_hole, 
 
 from sixcardgolf import HoleState, IllegalActionError, load_preset, observe, parse_action, preset_names
 from sixcardgolf.errors import UsageError
-from sixcardgolf.hole import HOLDING, NO_CARD
+from sixcardgolf.hole import DRAW, NO_CARD
 from sixcardgolf.observation import UNKNOWN, public_event
 
 BASIC = load_preset("basic")
@@ -128,19 +128,19 @@ def test_visible_score_counts_face_up_cards_and_only_fully_face_up_pairs() -> No
     assert observe(state, 1).visible_scores == (0 + 0 - 2, 10 + 4 + 10 + 3)
 
 
-def test_an_observation_refuses_to_mix_two_moments() -> None:
-    state = reveal_openings(scripted_hole(BASIC, ["8H KS 2D / 8C AS 5H", "QH QS 3D / 4C 9S 7H"], "6D"))
-    seen = observe(state, 0)
-    layouts, legal = seen.layouts, seen.legal_actions
-    play(state, "draw")
-    with pytest.raises(UsageError, match="taken 1 action") as error:
-        _ = seen.phase
-    assert error.value.ja
-    with pytest.raises(UsageError):
-        _ = seen.layouts  # even a field already built: it belongs to a moment that has passed
-    # What cannot have changed stays readable: the seat, the moves it had, the fixed facts of the hole.
-    assert seen.seat == 0 and seen.legal_actions == legal and seen.players == 2 and seen.rules == BASIC
-    assert observe(state, 0).layouts == layouts and observe(state, 0).phase == HOLDING
+def test_an_observation_kept_while_the_hole_moves_on_still_shows_its_moment() -> None:
+    state = reveal_openings(scripted_hole(BASIC, ["8H KS 2D / 8C AS 5H", "QH QS 3D / 4C 9S 7H"], "6D", stock="KD"))
+    read_before = observe(state, 1)
+    layouts = read_before.layouts  # one field read now, the others only after the hole has moved on
+    untouched = observe(state, 1)
+    frozen = observe(state, 1).to_dict()
+    kept = {untouched: "a key"}  # observations are values: they can be dict keys
+    play(state, "draw", "swap 6")
+    assert untouched.to_dict() == frozen and read_before.to_dict() == frozen and read_before.layouts == layouts
+    assert untouched.phase == DRAW and untouched.discard == tuple(cards("6D")) and untouched.turns == 0
+    assert kept[untouched] == "a key" and untouched == read_before
+    now = observe(state, 1)
+    assert now != untouched and now.turns == 1 and now.layouts[0][5] == cards("KD")[0]
 
 
 def test_an_observation_reads_only_what_is_asked_for_but_equals_a_full_copy() -> None:
