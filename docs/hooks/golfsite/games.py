@@ -73,9 +73,9 @@ def _summary_ja(rules: Rules) -> list[str]:
     layout = describe_option_value("layout", rules.layout, "ja")
     out = [f"各プレイヤーにカードを{rules.size}枚ずつ裏向きに配り、{layout}に並べて手札にします。"]
     if rules.jokers_per_deck:
-        out.append(f"デッキにはそれぞれジョーカーを{rules.jokers_per_deck}枚加えます。")
+        out.append(f"トランプ1組ごとにジョーカーを{rules.jokers_per_deck}枚加えます。")
     if rules.initial_reveals and rules.peek:
-        out.append(f"最初に自分のカードを{rules.initial_reveals}枚だけこっそり見て、裏向きに戻します。")
+        out.append(f"最初に自分のカードを{rules.initial_reveals}枚だけのぞき見して、裏向きに戻します。")
     elif rules.initial_reveals:
         out.append(f"最初の手番の前に、自分のカードを{rules.initial_reveals}枚表向きにします。")
     turn = (
