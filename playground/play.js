@@ -16,6 +16,7 @@ import { ReviewPanel } from "./play-review.js";
 
 const ANIMATION_MS = 320;
 const PEEK_SHOWN_MS = 3000; // how long peeked cards stay visible after the confirm
+const TYPED_AHEAD_MAX = 4; // keys kept while the engine answers the person's own move
 
 class PlayPage {
   constructor(root, data) {
@@ -29,6 +30,7 @@ class PlayPage {
     this.handoverTo = null; // pass-and-play: the seat that must confirm before seeing cards
     this.shownSeat = null;
     this.busy = false;
+    this.typedAhead = null; // keys typed while the engine answers (see call())
     this.paused = false;
     this.showSetup = false;
     this.confirmReplace = null; // choices waiting for "start the new match?"
@@ -107,20 +109,34 @@ class PlayPage {
     return { preset: choices.preset, options: choices.options, players: choices.players, seats: choices.seats, seed: choices.seed };
   }
 
-  // One request to the engine with input locked meanwhile; the answer becomes the view.
+  // One request to the engine with input locked meanwhile; the answer becomes the view. Keys typed during the
+  // request are kept and replayed if the answer leaves the same person to move and nobody else moved (two
+  // opening positions typed quickly both count); if anyone else moved, the person sees the table first.
   async call(method, params, { throwErrors = false } = {}) {
     this.busy = true;
+    this.typedAhead = [];
     this.render();
+    let answered = false;
     try {
       const view = await this.engine.call(method, { lang: this.lang, viewer: this.viewerSeat(), ...params });
       this.accept(view);
+      answered = true;
     } catch (failure) {
       if (throwErrors) throw failure;
       this.error = failure.message;
     } finally {
+      const typed = this.typedAhead;
+      this.typedAhead = null;
       this.busy = false;
       this.render();
+      if (answered && this.stillMyTurn()) for (const command of typed) this.onCommand(command);
     }
+  }
+
+  stillMyTurn() {
+    const view = this.view;
+    const me = this.viewerSeat();
+    return this.handoverTo === null && view.observation.to_move === me && view.events.every((event) => event.seat === me);
   }
 
   accept(view) {
@@ -259,6 +275,10 @@ class PlayPage {
 
   onCommand(command) {
     const view = this.view;
+    if (this.busy && this.typedAhead && !this.pending) {
+      if (this.typedAhead.length < TYPED_AHEAD_MAX) this.typedAhead.push(command);
+      return;
+    }
     if (command.position) {
       if (this.pending) return this.choosePending(command.position);
       const target = view && view.targets[String(command.position)];

@@ -118,6 +118,28 @@ def test_reload_resumes_where_the_player_was_in_the_other_language(context: Brow
     assert problems == [] and more == []
 
 
+def type_at_once(page: Page, *keys: str) -> None:
+    """Keys typed in one burst: all dispatched before the engine can answer the first."""
+    page.evaluate(
+        "keys => keys.forEach(key => dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true})))", list(keys)
+    )
+
+
+def test_keys_typed_while_the_engine_answers_count_on_ones_own_turn_only(context: BrowserContext, origin: str) -> None:
+    page, problems = open_play(context, origin)
+    start(page)
+    wait_phase(page, "opening")
+    page.wait_for_function(f"localStorage.getItem('{SAVE_KEY}') !== null")  # the engine has dealt
+    # 5 arrives while the engine answers 1 (the person still to move: kept); D arrives while it answers 5, and
+    # the computer moves in that answer, so the D is dropped: the person sees the computer's move first.
+    type_at_once(page, "1", "5", "d")
+    wait_phase(page, "draw")
+    actions = saved(page)["match"]["actions"]
+    assert actions[:2] == ["flip 1", "flip 5"] and "draw" not in actions
+    assert page.get_attribute(ROOT, "data-seat") == "0"
+    assert problems == []
+
+
 def test_back_after_discarding_returns_to_the_same_card_and_undo_closes_at_the_next_draw(
     context: BrowserContext, origin: str
 ) -> None:
