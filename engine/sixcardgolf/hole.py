@@ -17,6 +17,7 @@ from . import actions as A
 from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, SWAP, TAKE_DISCARD
 from .cards import format_card
 from .errors import IllegalActionError, NotationError, UsageError
+from .messages import both
 from .rules import LAYOUTS, Rules, early_knock_allowed, endgame_begun
 from .scoring import PlayerScore, hole_totals, score_table, visible_points
 
@@ -307,7 +308,7 @@ class HoleState:
     def check_legal(self, action: int) -> None:
         """Raise IllegalActionError, saying why and listing the legal actions, unless `action` is legal now."""
         if action not in self.legal_tuple():
-            raise IllegalActionError(self._why_illegal(action))
+            raise IllegalActionError(*self._why_illegal(action))
 
     def apply_action(self, action: int) -> None:
         """Play `action` for the seat to move; an illegal one raises IllegalActionError and changes nothing."""
@@ -315,7 +316,7 @@ class HoleState:
         if legal is None:
             legal = self._find_legal()
         if action not in legal:
-            raise IllegalActionError(self._why_illegal(action))
+            raise IllegalActionError(*self._why_illegal(action))
         if self._watchers:
             self._detach_watchers()
         self._legal = None
@@ -462,27 +463,28 @@ class HoleState:
         self.peeked = [0] * self.players
         self._visible = [None] * self.players
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> tuple[str, str]:
+        """Why `action` is refused now: (English naming the codes, for the command line and logs; Japanese)."""
+        from .describe import action_words  # the error path only: describe reads the rules' texts
+
         try:
             name = A.format_action(action)
+            words: object = action_words(action)
         except NotationError:
-            name = repr(action)
+            name = words = repr(action)
+        values: dict[str, object] = {"action_code": repr(name), "action": words, "player": self.seat + 1}
         if self.phase == OVER:
-            return f"action {name!r} is not allowed: the hole is over ({self.end_reason})"
-        legal = ", ".join(A.format_action(a) for a in self.legal_tuple())
-        phase = PHASE_NAMES[self.phase]
-        reason = ""
+            return both("error.illegal.over", end_code=self.end_reason, **values)
+        values["phase_code"] = PHASE_NAMES[self.phase]
+        values["legal_code"] = ", ".join(A.format_action(a) for a in self.legal_tuple())
         if action == A.DISCARD and self.phase == HOLDING:
-            reason = " because a card taken from the discard pile must be swapped into your layout"
-        elif action == A.KNOCK and self.final_left >= 0:
-            reason = " because the final round of turns has begun"
-        elif (
-            A.FLIP <= action < A.FLIP + A.MAX_POSITIONS
-            and action - A.FLIP < self.rules.size
-            and self.up[self.seat] >> (action - A.FLIP) & 1
-        ):
-            reason = " because that card is already face up"
-        return f"action {name!r} is not allowed for player {self.seat + 1} in the {phase} phase{reason}; legal: {legal}"
+            return both("error.illegal.must_swap", **values)
+        if action == A.KNOCK and self.final_left >= 0:
+            return both("error.illegal.final_round", **values)
+        position = action - A.FLIP
+        if 0 <= position < min(A.MAX_POSITIONS, self.rules.size) and self.up[self.seat] >> position & 1:
+            return both("error.illegal.face_up", position=position + 1, **values)
+        return both("error.illegal.not_now", **values)
 
     # -- results -------------------------------------------------------------
     def returns(self) -> list[int]:

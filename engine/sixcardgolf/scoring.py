@@ -22,6 +22,7 @@ from typing import Any
 
 from .cards import JACK_RANK, JOKER_RANK, RANK_BY_CODE, format_card
 from .errors import UsageError
+from .messages import both, say
 from .rules import Rules
 
 # Fixed amounts of the adjustments: rule facts, read by the rule text too.
@@ -316,14 +317,26 @@ def _score(
     for seat, cards in enumerate(layouts):
         if len(cards) != rules.size:
             raise UsageError(
-                f"layout of seat {seat + 1} has {len(cards)} cards; layout {rules.layout} needs {rules.size}",
-                ja=f"{seat + 1}人目の手札は{len(cards)}枚ですが、手札の形{rules.layout}では{rules.size}枚です。",
+                *both(
+                    "error.table.layout_size",
+                    seat=seat + 1,
+                    count=len(cards),
+                    size=rules.size,
+                    rows=rules.rows,
+                    cols=rules.cols,
+                    layout_code=rules.layout,
+                )
             )
-    for label, seat_or_none in (("went-out", went_out), ("knocked", knocked)):
+    for role, seat_or_none in (("went_out", went_out), ("knocked", knocked)):
         if seat_or_none is not None and not 0 <= seat_or_none < len(layouts):
             raise UsageError(
-                f"{label} player {seat_or_none + 1} is not at this table of {len(layouts)}",
-                ja=f"{seat_or_none + 1}人目のプレイヤーは、{len(layouts)}人の卓にいません。",
+                *both(
+                    "error.table.no_such_seat",
+                    seat=seat_or_none + 1,
+                    players=len(layouts),
+                    role=say(f"error.table.{role}"),
+                    role_code=role.replace("_", "-"),
+                )
             )
     all_groups = [group_tuples(rules, cards) for cards in layouts]
     own_adjustments = [layout_adjustments(rules, groups) for groups in all_groups]

@@ -17,11 +17,10 @@ from typing import Any
 
 from . import actions as A
 from .ai import LEVELS, make_policy
-from .describe import action_words, adjustment_label, end_reason_text, points_text
+from .describe import adjustment_label, end_reason_text, points_text
 from .errors import GolfError, IllegalActionError, SaveError
 from .match import Match
 from .messages import both
-from .messages import text as text_of
 from .observation import public_event
 from .simulate import decision_seed
 from .web_params import lang_of, rules_from
@@ -189,13 +188,8 @@ def match_act(params: dict[str, Any], table: Table) -> dict[str, Any]:
             f"action {text!r} is not allowed: it is not a person's turn", ja="いまはコンピューターの手番です。"
         )
     else:
-        try:
-            own = public_event(match.hole, action)
-            match.apply_action(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(
-                str(error), ja=text_of("error.action.not_now", "ja", action=action_words(action))
-            ) from None
+        own = public_event(match.hole, action)  # a refused move: the hole's error says why, in both languages
+        match.apply_action(action)
         return _view(session, params, [own, *session.play_computers()])
     return _view(session, params, session.play_computers())
 

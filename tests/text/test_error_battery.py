@@ -149,3 +149,28 @@ def test_the_leak_check_catches_what_the_review_found() -> None:
         "true か false で指定してください。",
     ):
         assert leaks(found), found
+
+
+def test_a_refused_move_says_why_in_japanese() -> None:
+    """The hole's own reasons (a card already face up, a taken discard that must be swapped in, no knock in the
+    final round) reach a Japanese page as reasons, not as a bare 'not now'."""
+    table = web_match.Table()
+    two_people = {**GOOD_NEW, "seats": ["human", "human"], "options": {"knock": True}}
+    assert ask("match_new", two_people, "ja", table)["ok"]
+
+    def refused(action: str, because_en: str, because_ja: str) -> None:
+        en, ja = ask("match_act", {"action": action}, "en", table), ask("match_act", {"action": action}, "ja", table)
+        assert not en["ok"] and because_en in en["error"], en
+        assert not ja["ok"] and because_ja in ja["error"] and not leaks(ja["error"]), ja
+
+    def play(*actions: str) -> None:
+        for action in actions:
+            answer = ask("match_act", {"action": action}, "ja", table)
+            assert answer["ok"], (action, answer)
+
+    play("flip 1")
+    refused("flip 1", "already face up", "1番のカードは、すでに表向きです")
+    play("flip 2", "flip 1", "flip 2", "take")  # both openings, then the first player takes the discard
+    refused("discard", "must be swapped", "入れ替えなければなりません")
+    play("swap 3", "knock")
+    refused("knock", "final round", "最後の一巡が始まっている")
