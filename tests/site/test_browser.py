@@ -72,12 +72,20 @@ def test_page_is_accessible_and_self_contained(browser, origin: str, page_url: s
 
 
 def test_language_switcher_keeps_the_page(browser, origin: str) -> None:
+    """The switcher opens the same page in the other language: its URL, <html lang>, its title and heading."""
     context, page, _, _ = _open(browser, origin, "variants/")
     try:
+        english = (page.title(), page.locator("article h1").first.inner_text())
         page.locator(".md-select__link[hreflang='ja']").first.evaluate("link => link.click()")
         page.wait_for_url(f"{origin}/ja/variants/")
+        assert page.evaluate("document.documentElement.lang") == "ja"
+        japanese = (page.title(), page.locator("article h1").first.inner_text())
+        assert all(not words.isascii() for words in japanese), japanese  # Japanese words, not the English page
         page.locator(".md-select__link[hreflang='en']").first.evaluate("link => link.click()")
         page.wait_for_url(f"{origin}/variants/")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert (page.title(), page.locator("article h1").first.inner_text()) == english
+        assert all(words.replace("¶", "").isascii() for words in english), english
     finally:
         context.close()
 

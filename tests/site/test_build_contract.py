@@ -104,9 +104,18 @@ def test_no_page_references_another_host(site: Path) -> None:
     assert checked > 100
 
 
-def test_fonts_are_not_loaded_from_elsewhere(site: Path) -> None:
-    home = page_path(site, "en", "").read_text(encoding="utf-8")
-    assert "fonts.googleapis" not in home and "fonts.gstatic" not in home
+FONT_HOSTS = ("fonts.googleapis", "fonts.gstatic", "use.typekit", "fonts.bunny")
+
+
+def test_no_built_file_names_a_font_host(site: Path) -> None:
+    """The theme loads Google Fonts unless told not to; no built page, style sheet or script may even name one."""
+    checked = 0
+    for path in (*site.rglob("*.html"), *site.rglob("*.css"), *site.rglob("*.js")):
+        content = path.read_text(encoding="utf-8", errors="replace")
+        named = [host for host in FONT_HOSTS if host in content]
+        assert not named, f"{path.relative_to(site)} names {named}"
+        checked += 1
+    assert checked > 50
 
 
 # -- printables ---------------------------------------------------------------------------------------------------
