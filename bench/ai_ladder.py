@@ -25,7 +25,7 @@ as Hard's own run and says the same thing less directly).
 
 Results go to bench/results/ai_ladder.json (every row, with the commit it was measured at, merged with earlier runs;
 the strategy page renders it in both languages) and bench/results/ai_ladder.md,
-whose table is also copied into the README between its ai-ladder markers.
+whose table is also copied into bench/results/README.md between its ai-ladder markers.
 """
 
 from __future__ import annotations
@@ -195,13 +195,12 @@ def write_atomically(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-README = Path(__file__).resolve().parent.parent / "README.md"
 QUOTE_START, QUOTE_END = "<!-- ai-ladder:start -->", "<!-- ai-ladder:end -->"
 
 
-def quote_in_readme(table_md: str, readme: Path = README) -> None:
+def quote_in_readme(table_md: str, readme: Path) -> None:
     """Replace the README's quote of the ladder (between the two markers) with the table of `table_md`."""
-    text = readme.read_text(encoding="utf-8")
+    text = readme.read_text(encoding="utf-8") if readme.exists() else ""
     if QUOTE_START not in text or QUOTE_END not in text:
         return  # nothing to refresh: the README no longer quotes the ladder
     table = "\n".join(line for line in table_md.splitlines() if line.startswith("|"))
@@ -211,10 +210,11 @@ def quote_in_readme(table_md: str, readme: Path = README) -> None:
 
 
 def publish(rows: list[dict[str, Any]], out: Path) -> None:
-    """The Markdown table of `rows` to `out` and into the README's quote (the JSON store is written apart)."""
+    """The Markdown table of `rows` to `out` and into the quote in the README beside it (the JSON store is written
+    apart)."""
     table = markdown(rows)
     write_atomically(out, table)
-    quote_in_readme(table)
+    quote_in_readme(table, out.parent / "README.md")
 
 
 def main(argv: list[str] | None = None) -> int:
