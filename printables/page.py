@@ -12,6 +12,8 @@ from functools import cache
 from pathlib import Path
 from string import Template
 
+from .phrases import NO_BREAK_CSS, keep_phrases
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 LANGS = ("en", "ja")
 
@@ -80,6 +82,8 @@ def root_css(lang: str, paper: Paper, settings: dict[str, str], tight: bool = Fa
 
 
 def page_html(lang: str, title: str, css: str, body: str) -> str:
+    if lang == "ja":  # phrase-aware line breaks: no line of 「す。」 alone
+        body, css = keep_phrases(body), css + NO_BREAK_CSS
     return (
         f'<!DOCTYPE html><html lang="{esc(lang)}"><head><meta charset="utf-8">'
         f"<title>{esc(title)}</title><style>{css}</style></head><body>{body}</body></html>"
