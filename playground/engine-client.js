@@ -25,6 +25,7 @@ export class GolfEngine extends EventTarget {
     // comes after Python has started ("Starting the rules engine…").
     const counted = Object.entries(runtime.files).filter(([name]) => !name.endsWith(".mjs") && name !== runtime.wheel);
     this.total = counted.reduce((sum, [, size]) => sum + size, 0);
+    this.hashes = runtime.hashes || null;
     this.timeoutMs = timeoutMs;
     this.start();
   }
@@ -47,7 +48,9 @@ export class GolfEngine extends EventTarget {
       this.fail({ kind: "missing", file: "worker.js", detail: event.message || "" });
     };
     this.timer = setTimeout(() => this.fail({ kind: "timeout", file: null, detail: `${this.timeoutMs} ms` }), this.timeoutMs);
-    this.worker.postMessage({ type: "start", total: this.total });
+    // Not yet controlled by the service worker: the worker hands what it fetches over to it (see worker.js).
+    const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+    this.worker.postMessage({ type: "start", total: this.total, handover: firstVisit ? this.hashes : null });
   }
 
   receive(message) {
@@ -59,6 +62,7 @@ export class GolfEngine extends EventTarget {
       this.state = "ready";
       this.resolveReady();
       this.dispatchEvent(new Event("ready"));
+    } else if (message.type === "handed-over") {
       cacheRuntimeForOffline();
     } else if (message.type === "failed") {
       this.fail(message);
@@ -101,8 +105,8 @@ export class GolfEngine extends EventTarget {
   }
 }
 
-// Once an engine page has the runtime, ask the service worker to keep it for offline visits (the files come
-// from the HTTP cache, just filled, so this costs no second download).
+// Once an engine page has the runtime, ask the service worker to keep it for offline visits (it copies the files
+// the worker handed over, so this costs no second download).
 function cacheRuntimeForOffline() {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.ready.then((registration) => {

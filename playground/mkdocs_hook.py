@@ -37,6 +37,7 @@ SERVICE_WORKER = "sw.js"
 # when an engine page asks, never precached, so a text page fetches no Pyodide bytes; "demand" (printables, large
 # downloads) is cached when opened; "site" (everything else) is precached when the worker installs.
 GROUPS = (("pyodide/", "runtime"), ("printables/", "demand"))
+HASH_DIGITS = 16  # of a file's sha256, in the service worker's manifest and cache keys
 
 
 def on_post_build(config: Any, **_: Any) -> None:
@@ -73,8 +74,12 @@ def _copy_runtime(site: Path) -> dict[str, Any]:
     folder.mkdir(parents=True, exist_ok=True)
     for source in [*(PYODIDE / name for name in PYODIDE_FILES), wheel, lockfile]:
         shutil.copy2(source, folder / source.name)
-    files = {name: (folder / name).stat().st_size for name in [*PYODIDE_FILES, wheel.name, lockfile.name]}
-    return {"files": files, "wheel": wheel.name}
+    names = [*PYODIDE_FILES, wheel.name, lockfile.name]
+    files = {name: (folder / name).stat().st_size for name in names}
+    # The hashes name the service worker's cache entries (as in its manifest), so the engine's worker can hand
+    # over what it fetched on a first visit instead of the service worker downloading it again.
+    hashes = {name: _sha256(folder / name)[:HASH_DIGITS] for name in names}
+    return {"files": files, "hashes": hashes, "wheel": wheel.name}
 
 
 def _write_service_worker(site: Path) -> None:
@@ -84,7 +89,7 @@ def _write_service_worker(site: Path) -> None:
         if not path.is_file() or relative == SERVICE_WORKER or relative.endswith(".gz"):
             continue
         group = next((name for prefix, name in GROUPS if relative.startswith(prefix)), "site")
-        entries.append([relative, _sha256(path)[:16], group])
+        entries.append([relative, _sha256(path)[:HASH_DIGITS], group])
     version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
     manifest = json.dumps({"version": version, "files": entries}, separators=(",", ":"))
     template = (PLAYGROUND / SERVICE_WORKER).read_text(encoding="utf-8")

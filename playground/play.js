@@ -52,7 +52,8 @@ class PlayPage {
     this.toolbar = el("div", { class: "golf-toolbar" });
     this.stage = el("div", { class: "golf-stage" });
     this.prompt = el("p", { class: "golf-prompt", role: "status", "aria-live": "polite" });
-    this.log = el("p", { class: "golf-log", "aria-label": t("play.log") });
+    // role="log": the moves read out one by one (a plain <p> may not carry a label).
+    this.log = el("p", { class: "golf-log", role: "log", "aria-label": t("play.log") });
     this.actions = el("div", { class: "golf-actions" });
     this.side = el("div", { class: "golf-side" });
     this.review = new ReviewPanel({ engine: this.engine, t, lang: this.lang }); // the hole review (H14)

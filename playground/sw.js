@@ -3,13 +3,16 @@
 // site with the first 16 hex digits of its sha256 and its group.
 //  - "site" files (pages, styles, scripts, search index, data) are precached when the worker installs;
 //  - "runtime" files (the Pyodide runtime, the lockfile, the engine wheel) are cached when first fetched, or when
-//    an engine page asks with the message {type: "cache-runtime"}, so a text page fetches no Pyodide bytes;
+//    an engine page asks with the message {type: "cache-runtime"}, so a text page fetches no Pyodide bytes; on a
+//    first visit the engine's worker has put what it fetched in the hand-over cache (worker.js), and they are
+//    copied from there;
 //  - "demand" files (printables) are cached when first fetched.
 // Cache entries are keyed by URL and hash: a new build installs a new cache, copies every unchanged file from
 // the old one instead of downloading it again, then deletes the old cache.
 const MANIFEST = self.__GOLF_MANIFEST__;
 const CACHE = `sixcardgolf-${MANIFEST.version}`;
 const SCOPE = new URL("./", self.location.href);
+const HANDOVER_CACHE = "golf-runtime-handover"; // filled by the engine's worker on a first visit (worker.js)
 const REVISIONS = new Map(MANIFEST.files.map(([path, hash, group]) => [new URL(path, SCOPE).href, { hash, group }]));
 
 function keyOf(url) {
@@ -27,14 +30,13 @@ function manifestUrl(request) {
 
 async function store(cache, url) {
   const key = keyOf(url);
-  const kept = await caches.match(key); // the same file from an earlier build's cache
+  const kept = await caches.match(key); // the same file from an earlier build's cache or the hand-over
   if (kept) {
     await cache.put(key, kept.clone());
     return kept;
   }
-  // The runtime's files are large and were usually just fetched by the page: take them from the HTTP cache if
-  // their content hash matches the manifest, so keeping them costs no second download. Anything else is
-  // revalidated with the server.
+  // A runtime file not handed over may still be in the HTTP cache: take it from there if its content hash
+  // matches the manifest. Anything else is revalidated with the server.
   let response = REVISIONS.get(url).group === "runtime" ? await fetch(url) : null;
   if (!response || !response.ok || (await hashOf(response.clone())) !== REVISIONS.get(url).hash) {
     response = await fetch(url, { cache: "no-cache" });
@@ -73,7 +75,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "cache-runtime") {
-    const done = storeGroup("runtime").catch(() => undefined);
+    const done = storeGroup("runtime").then(() => caches.delete(HANDOVER_CACHE)).catch(() => undefined);
     event.waitUntil(done);
   }
 });

@@ -9,6 +9,12 @@ const indexURL = new URL("pyodide/", siteRoot).href;
 let failure = null; // the first thing that went wrong while loading: more telling than the error it causes later
 let loaded = 0;
 let total = 0; // bytes of the runtime files, sent by the page from the build's static data
+// A first visit (no service worker controls the page yet): each runtime file fetched is also put in the
+// hand-over cache, under the service worker's key (URL and content hash), and the service worker copies it
+// from there instead of downloading it a second time. hashes: {file name: hash}, from the static data.
+const HANDOVER_CACHE = "golf-runtime-handover"; // the service worker deletes it once it has copied the files
+let handover = null;
+const handedOver = [];
 
 function fileName(url) {
   return String(url).split("?")[0].split("/").pop();
@@ -30,6 +36,12 @@ self.fetch = async (input, init) => {
     return response;
   }
   if (!response.body) return response;
+  const hash = handover && handover[fileName(url)];
+  if (hash && self.caches) {
+    const copy = response.clone();
+    const key = `${url.split("?")[0]}?golf-rev=${hash}`;
+    handedOver.push(caches.open(HANDOVER_CACHE).then((cache) => cache.put(key, copy)));
+  }
   // Count the bytes on a clone: Pyodide gets the original response, so Chromium can keep the compiled wasm in
   // its code cache for the next visit (a response rebuilt from a stream would be compiled again every time).
   const reader = response.clone().body.getReader();
@@ -90,6 +102,7 @@ async function start() {
   const table = pyodide.pyimport("sixcardgolf.web_match").Table(); // the match being played, kept here
   settled = true;
   self.postMessage({ type: "ready" });
+  Promise.allSettled(handedOver).then(() => self.postMessage({ type: "handed-over" }));
   return (request) => web.handle(request, table);
 }
 
@@ -99,6 +112,7 @@ self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === "start") {
     total = message.total || 0;
+    handover = message.handover || null;
     engine = start();
     engine.catch(fail);
     return;

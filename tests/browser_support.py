@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
@@ -19,15 +20,25 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args: Any, requests: list[str] | None = None, **kwargs: Any) -> None:
+        self.requests = requests
+        super().__init__(*args, **kwargs)
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def do_GET(self) -> None:
+        if self.requests is not None:
+            self.requests.append(self.path)
+        super().do_GET()
+
 
 @contextmanager
-def served(directory: Path) -> Iterator[str]:
-    """Serve `directory` on a free port of 127.0.0.1; yields the origin (http://127.0.0.1:PORT)."""
+def served(directory: Path, requests: list[str] | None = None) -> Iterator[str]:
+    """Serve `directory` on a free port of 127.0.0.1; yields the origin (http://127.0.0.1:PORT). The path of
+    every GET is appended to `requests` if given (what reached the server, not the browser's caches)."""
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory))
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory), requests=requests)
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
