@@ -89,3 +89,37 @@ def test_japanese_search_finds_terms_and_option_names(browser: playwright_sync.B
         assert not missing, "Japanese search found nothing for:\n" + "\n".join(missing)
     finally:
         context.close()
+
+
+# The last three characters of every paragraph and list item that ends a sentence: on one line, or the paragraph
+# ends on a line of 「す。」 alone. Answers the texts whose last three characters sit on two lines.
+SPLIT_ENDINGS = """(selector) => [...document.querySelectorAll(selector)].flatMap(element => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let last = null;
+  while (walker.nextNode()) if (walker.currentNode.textContent.trim()) last = walker.currentNode;
+  const words = last ? last.textContent.replace(/\\s+$/, "") : "";
+  if (words.length < 3 || !/[。、]$/.test(words)) return [];
+  const range = document.createRange();
+  range.setStart(last, words.length - 3);
+  range.setEnd(last, words.length);
+  const tops = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+  return tops.size > 1 ? [words.slice(-16)] : [];
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_japanese_paragraphs_never_end_on_a_line_of_two_characters(
+    browser: playwright_sync.Browser, origin: str, width: int
+) -> None:
+    """text-wrap: pretty on Japanese paragraphs (docs/stylesheets/golf.css): no last line of 「す。」 alone, on a
+    phone and on a laptop. Without it the FAQ alone ends several paragraphs so at 390 px."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    found: list[str] = []
+    try:
+        for path in PAGES:
+            page.goto(f"{origin}/ja/{path}", wait_until="load")
+            found += [f"{path}: …{ending}" for ending in page.evaluate(SPLIT_ENDINGS, "article p, article li")]
+    finally:
+        context.close()
+    assert not found, found

@@ -370,7 +370,7 @@ def option_block(ctx: Context, args: dict[str, str]) -> str:
     return (
         f'<div class="golf-option" id="option-{key}" data-key="{key}">'
         f'<p class="golf-option-title"><strong>{escape(option_label(key, ctx.lang))}</strong> '
-        f"<code>{key}</code>: {escape(option_help(key, ctx.lang))}</p>"
+        f"<code>{key}</code>{'：' if ctx.lang == 'ja' else ': '}{escape(option_help(key, ctx.lang))}</p>"
         f'<table><thead><tr><th scope="col">{text("value", ctx.lang)}</th>'
         f'<th scope="col">{text("meaning", ctx.lang)}</th><th scope="col">{text("used_by", ctx.lang)}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
