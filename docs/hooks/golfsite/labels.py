@@ -76,7 +76,7 @@ _TEXT: dict[str, tuple[str, str]] = {
         "the two levels alternately, and every seat of level A is compared with every seat of level B. The level "
         "that sees every card is a yardstick for how much stronger play could be, never an opponent.",
         "プロジェクトのAIベンチマークで測定した結果です（`bench/ai_ladder.py`、結果は `bench/results/ai_ladder.md`）。"
-        "同じ配札を席を入れ替えて2回ずつ遊び、引き分けは0.5勝として数えています。4人のテーブルでは2つの強さを"
+        "同じ配札を席を入れ替えて2回ずつ遊び、引き分けは0.5勝として数えています。4人の対戦では2つの強さを"
         "交互に座らせ、Aの席とBの席のすべての組み合わせを比べています。すべてのカードが見えるプレイヤーは、"
         "どこまで強くなれるかを測るための目安で、対戦相手としては選べません。",
     ),
