@@ -187,7 +187,9 @@ def write_result(out: Path, summary: dict[str, object], procs: int) -> None:
         f"| {cpu + children:,.0f} | {int(summary['holes']) / max(cpu + children, 1e-9):,.0f} | {summary['seed']} |",
         "",
     ]
-    out.write_text("\n".join(lines), encoding="utf-8")
+    temporary = out.with_name(f".{out.name}.tmp")  # written whole or not at all
+    temporary.write_text("\n".join(lines), encoding="utf-8")
+    os.replace(temporary, out)
 
 
 if __name__ == "__main__":
