@@ -6,6 +6,7 @@
 import { normalise, slotsFromText, textFromSlots } from "./calculator-cards.js";
 import { CardPicker, LayoutGrid } from "./calculator-grid.js";
 import { GolfEngine, engineStatus, loadStaticData } from "./engine-client.js";
+import { printControl } from "./print-sheet.js";
 import { ScoreKeeper } from "./score-keeper.js";
 import { pageLang, translator } from "./texts.js";
 
@@ -146,6 +147,7 @@ class Calculator {
       { class: "golf-calc", novalidate: "" },
       element("div", { class: "golf-calc-setup" }, labelled(t("calc.rules"), this.presetSelect), labelled(t("calc.players"), this.playersSelect)),
       this.customLine,
+      printControl({ engine: this.engine, t, lang: pageLang, read: () => ({ preset: this.state.preset, options: this.state.options }) }),
       element("p", { class: "golf-hint" }, t("calc.hint")),
       this.playersBox,
       element("div", { class: "golf-calc-setup" }, this.wentOutField, this.knockedField),

@@ -1,8 +1,9 @@
 // The new-match form, drawn from the build's static data (presets, options catalogue, setup choices), so it
 // is on screen before the engine has started. read() gives the choices; the page starts the match.
 import { el } from "./dom.js";
+import { printControl } from "./print-sheet.js";
 
-export function setupForm(data, t, initial, onStart) {
+export function setupForm(data, t, initial, onStart, engine = null, lang = "en") {
   const setup = data.setup;
   const form = el("form", { class: "golf-setup", "aria-labelledby": "golf-setup-title" });
   const mode = el("fieldset", {}, el("legend", {}, t("play.setup.mode")));
@@ -47,7 +48,10 @@ export function setupForm(data, t, initial, onStart) {
       custom.append(el("p", { class: "golf-option" }, el("label", { for: id }, option.label), " ", control,
         el("small", { class: "golf-option__help" }, option.help)));
     }
+    if (printer) custom.append(printer);
   };
+  // "Print these rules" (print-sheet.js): the sheet for the preset with exactly the options set here.
+  const printer = engine && printControl({ engine, t, lang, read: () => read() });
   mode.addEventListener("change", drawLevels);
   players.addEventListener("change", drawLevels);
   preset.addEventListener("change", drawCustom);

@@ -437,7 +437,7 @@ class PlayPage {
       const initial = { ...this.data.setup.defaults, ...(store.choices() || {}) };
       if (this.linkedPreset && initial.preset !== this.linkedPreset) Object.assign(initial, { preset: this.linkedPreset, options: {} });
       if (this.view && (this.view.outcome === null)) parts.push(el("p", {}, el("button", { type: "button", class: "md-button", "data-focus": "back-to-match", onclick: () => { this.showSetup = false; this.render(); } }, t("play.resume"))));
-      parts.push(setupForm(this.data, t, initial, (choices) => this.requestStart(choices)));
+      parts.push(setupForm(this.data, t, initial, (choices) => this.requestStart(choices), this.engine, this.lang));
       return parts;
     }
     if (this.pending) return [this.pendingTable()];

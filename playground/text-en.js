@@ -241,4 +241,13 @@ export default {
   "keeper.cleared": "The scores were cleared.",
   "keeper.notSaved": "This browser did not let the page save the scores: they will be lost on reload.",
   "keeper.damaged": "The saved scores could not be read. They were kept aside in this browser (under {key}) and the score keeper starts empty.",
+  "print.button": "Print these rules",
+  "print.paper": "Paper",
+  "print.paper.a4": "A4",
+  "print.paper.letter": "US Letter",
+  "print.waiting": "The rule sheet will be made when the rules engine has started…",
+  "print.preparing": "Making the rule sheet…",
+  "print.ready": "The rule sheet is ready ({paper}, one page): the print window opens.",
+  "print.tooLong": "These rules do not fit on one page even at the smallest readable type size (8 pt).",
+  "print.failed": "The rule sheet could not be made: {reason}",
 };

@@ -241,4 +241,13 @@ export default {
   "keeper.cleared": "得点を消去しました。",
   "keeper.notSaved": "このブラウザーでは得点を保存できませんでした。再読み込みすると失われます。",
   "keeper.damaged": "保存された得点を読み取れませんでした。このブラウザーの別の場所（{key}）に残し、スコア記録は空の状態から始めます。",
+  "print.button": "このルールを印刷",
+  "print.paper": "用紙",
+  "print.paper.a4": "A4",
+  "print.paper.letter": "USレター",
+  "print.waiting": "ルールエンジンの起動後にルールシートを作ります…",
+  "print.preparing": "ルールシートを作っています…",
+  "print.ready": "ルールシートができました（{paper}・1ページ）。印刷画面を開きます。",
+  "print.tooLong": "このルールは、読める最小の文字サイズ（8ポイント）でも1ページに収まりません。",
+  "print.failed": "ルールシートを作れませんでした：{reason}",
 };

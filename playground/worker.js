@@ -94,7 +94,7 @@ async function start() {
     failure ??= { kind: "missing", file: "pyodide.mjs", detail: String(error.message || error) };
     throw error;
   }
-  const pyodide = await module.loadPyodide({ indexURL, messageCallback: () => {}, errorCallback: () => {} });
+  pyodide = await module.loadPyodide({ indexURL, messageCallback: () => {}, errorCallback: () => {} });
   self.postMessage({ type: "progress", stage: "engine", loaded, total });
   await pyodide.loadPackage("sixcardgolf", { messageCallback: () => {}, errorCallback: () => {}, checkIntegrity: true });
   if (failure) throw new Error(failure.detail);
@@ -107,6 +107,21 @@ async function start() {
 }
 
 let engine = null;
+let pyodide = null;
+
+// "Print these rules": the printables' sheet code (site/pyodide/printables-sheet.zip, no WeasyPrint), unpacked
+// beside the engine the first time a page asks for a sheet; its door answers like web.handle.
+const SHEET_KIT = "/home/pyodide/printables-sheet";
+let sheetDoor = null;
+async function loadSheetDoor() {
+  await engine;
+  const response = await fetch(new URL("printables-sheet.zip", indexURL));
+  if (!response.ok) throw new Error(`printables-sheet.zip: HTTP ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: SHEET_KIT });
+  pyodide.pyimport("sys").path.insert(0, SHEET_KIT);
+  const door = pyodide.pyimport("printables.browser");
+  return (request) => door.handle(request);
+}
 
 self.onmessage = async (event) => {
   const message = event.data;
@@ -119,7 +134,13 @@ self.onmessage = async (event) => {
   }
   const { id, method, params } = message;
   try {
-    const handle = await engine;
+    if (method === "rule_sheet" && !sheetDoor) {
+      sheetDoor = loadSheetDoor().catch((error) => {
+        sheetDoor = null; // offline or a failed fetch: the next press tries again
+        throw error;
+      });
+    }
+    const handle = method === "rule_sheet" ? await sheetDoor : await engine;
     const answer = JSON.parse(handle(JSON.stringify({ method, params })));
     self.postMessage({ id, ...answer });
   } catch (error) {

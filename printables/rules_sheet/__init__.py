@@ -193,7 +193,8 @@ def _differs_key(rules: Rules, lang: str) -> str:
     return f'<p class="differs-key">★ {esc(label("differs", lang, basic=basic))}</p>'
 
 
-def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_index: int) -> str:
+def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_index: int, extra_css: str = "") -> str:
+    """The sheet at one fitting step; `extra_css` is the browser's additions (printables.browser)."""
     step = STEPS_TABLE[step_index]
     title = facts.rules_title(preset, lang)
     game = sheet_game_name(rules.size, lang)
@@ -215,5 +216,6 @@ def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_ind
         root_css(lang, PAPERS[paper], settings(step, lang), tight=step.tightness >= 2)
         + read_text("base.css")
         + read_text("rules_sheet/style.css")
+        + extra_css
     )
     return page_html(lang, label("document_title", lang, game=game, title=title), css, body)
