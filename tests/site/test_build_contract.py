@@ -203,8 +203,8 @@ def _site_copy(tmp_path: Path) -> Path:
     shutil.copy(REPO / "mkdocs.yml", copy)
     shutil.copytree(REPO / "docs", copy / "docs", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(REPO / "overrides", copy / "overrides")
-    # Other hooks named in mkdocs.yml (the playground's) read their own folder, the npm packages and the wheel.
-    for name in ("playground", "node_modules", "dist"):
+    # Other hooks named in mkdocs.yml (the playground's, the printables') read their own folder, the npm packages and the wheel.
+    for name in ("playground", "printables", "node_modules", "dist"):
         if (REPO / name).exists():
             (copy / name).symlink_to(REPO / name, target_is_directory=True)
     return copy
