@@ -94,7 +94,9 @@ export function printControl({ engine, t, lang, read }) {
       show("ready", t("print.ready", { paper: paper.selectedOptions[0].textContent }));
       target.contentWindow.print();
     } catch (error) {
-      show("failed", error.tooLong ? t("print.tooLong") : t("print.failed", { reason: error.message }));
+      // The engine's own message; of an unexpected Python error only its last line, never the traceback.
+      const reason = String(error.message).trim().split("\n").pop();
+      show("failed", error.tooLong ? t("print.tooLong") : t("print.failed", { reason }));
     }
   });
   const control = el("p", { class: "golf-print" }, button, " ", el("label", {}, t("print.paper"), " ", paper), " ",

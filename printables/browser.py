@@ -27,12 +27,16 @@ KIT_FILES = (
     "facts.py",
     "diagram.py",
     "fragments.py",
+    "phrases.py",
     "base.css",
     "rules_sheet/__init__.py",
     "rules_sheet/template.html",
     "rules_sheet/style.css",
     "rules_sheet/browser.css",
 )
+
+# BudouX (pure Python, Apache-2.0), which phrases.py uses for Japanese line breaks: its parser and Japanese model.
+BUDOUX_FILES = ("__init__.py", "parser.py", "html_processor.py", "utils.py", "skip_nodes.json", "models/ja.json")
 
 _LENGTH_PT = {"mm": 72 / 25.4, "in": 72.0, "pt": 1.0}
 
