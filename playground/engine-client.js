@@ -131,11 +131,16 @@ export function engineStatus(engine, t) {
   retry.textContent = t("engine.retry");
   retry.addEventListener("click", () => engine.retry());
   box.append(label, bar, retry);
+  // Hidden inline as well: a page's own styles (Material's .md-button is inline-block) would show a [hidden] node.
+  const show = (node, shown) => {
+    node.hidden = !shown;
+    node.style.display = shown ? "" : "none";
+  };
   const draw = () => {
     box.dataset.state = engine.state;
-    box.hidden = engine.state === "ready";
-    retry.hidden = engine.state !== "failed";
-    bar.hidden = engine.state !== "loading";
+    show(box, engine.state !== "ready");
+    show(retry, engine.state === "failed");
+    show(bar, engine.state === "loading");
     if (engine.state === "failed") {
       const { kind, file } = engine.failure;
       label.textContent = t(`engine.failed.${kind}`, { file: file || "" });

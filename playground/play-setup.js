@@ -55,16 +55,19 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en")
   mode.addEventListener("change", drawLevels);
   players.addEventListener("change", drawLevels);
   preset.addEventListener("change", drawCustom);
+  // Compact, so Start is in view without scrolling at 1366x768 and 390x844: the choices side by side, Start
+  // before the custom rules (folded).
   form.append(
     el("h2", { id: "golf-setup-title" }, t("play.setup.title")),
     el("p", { class: "golf-first-game" }, t("play.setup.firstGame")),
     mode,
-    el("p", {}, el("label", { for: players.id }, t("play.setup.players")), " ", players),
+    el("div", { class: "golf-setup__row" },
+      el("p", {}, el("label", { for: players.id }, t("play.setup.players")), " ", players),
+      el("p", {}, el("label", { for: preset.id }, t("play.setup.preset")), " ", preset),
+      el("p", {}, el("label", { for: holes.id }, t("play.setup.holes")), " ", holes)),
     levels,
-    el("p", {}, el("label", { for: preset.id }, t("play.setup.preset")), " ", preset),
-    el("p", {}, el("label", { for: holes.id }, t("play.setup.holes")), " ", holes),
-    custom,
     el("p", { class: "golf-setup__start" }, el("button", { type: "submit", class: "md-button md-button--primary" }, t("play.setup.start"))),
+    custom,
   );
   drawLevels();
   drawCustom();

@@ -20,6 +20,9 @@ from browser_support import served
 from playground_support import ENGINE_START_MS, REPO, SITE
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
+from sixcardgolf import load_preset, score_table
+from sixcardgolf.deck_check import read_layouts
+
 CACHED_FILES = """async () => {
   const out = [];
   for (const name of await caches.keys()) {
@@ -88,6 +91,30 @@ def play_offline(context: BrowserContext, page: Page, origin: str) -> None:
     page.wait_for_function("document.querySelectorAll('.golf-seat--mine .golf-face').length >= 1", timeout=30_000)
     page.goto(f"{origin}/ja/faq/")
     assert "よくある質問" in page.title()
+
+
+def test_the_calculator_scores_offline_after_one_visit(context: BrowserContext, origin: str) -> None:
+    page = context.new_page()
+    page.goto(f"{origin}/calculator/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed
+    page.wait_for_selector(".golf-calc-results[data-state=current] [data-total]", timeout=ENGINE_START_MS)
+    wait_for_cached(page, "/pyodide/pyodide.asm.wasm")
+    wait_for_cached(page, "/pyodide/sixcardgolf-")
+    context.set_offline(True)
+    page.reload()
+    layout = "KD 7C 5D / KS 7H 2S"
+    other = page.input_value("#calc-layout-2")
+    rules = load_preset("basic")
+    table = read_layouts(rules, [layout, other])
+    expected = score_table(rules, [list(cards) for cards in table.layouts])[0].total  # the engine on CPython
+    page.fill("#calc-layout-1", layout)
+    page.wait_for_function(
+        "total => { const r = document.querySelector('.golf-calc-results');"
+        " const cell = r.querySelector('[data-total]');"
+        " return r.dataset.state === 'current' && cell && cell.dataset.total === String(total); }",
+        arg=expected,
+        timeout=ENGINE_START_MS,
+    )
 
 
 @pytest.fixture
