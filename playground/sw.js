@@ -75,7 +75,8 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "cache-runtime") {
-    const done = storeGroup("runtime").then(() => caches.delete(HANDOVER_CACHE)).catch(() => undefined);
+    // The hand-over cache goes even when a copy failed: a file not kept is fetched again when next needed.
+    const done = storeGroup("runtime").catch(() => undefined).finally(() => caches.delete(HANDOVER_CACHE));
     event.waitUntil(done);
   }
 });
