@@ -302,9 +302,9 @@ export class ReviewPanel {
         : name === "discard" ? t("play.discardPile") : t("play.inHand")));
     const piles = el("div", { class: "golf-piles" },
       pile("stock", t("play.stock", { count: obs.stock_count }), cardBack()),
-      pile("discard", `${t("play.discardPile")}: ${top ? cardName(top, this.lang) : t("play.emptyPile")}`,
+      pile("discard", t("play.pileCard", { pile: t("play.discardPile"), card: top ? cardName(top, this.lang) : t("play.emptyPile") }),
         top ? cardFace(top) : el("span", { class: "golf-empty", "aria-hidden": "true" })));
-    if (obs.held && obs.to_move === me) piles.append(pile("held", `${t("play.inHand")}: ${cardName(obs.held, this.lang)}`, cardFace(obs.held)));
+    if (obs.held && obs.to_move === me) piles.append(pile("held", t("play.pileCard", { pile: t("play.inHand"), card: cardName(obs.held, this.lang) }), cardFace(obs.held)));
     return piles;
   }
 

@@ -56,7 +56,7 @@ export function pilesView(s, { onPile, onHeld, changedDiscard }) {
     "aria-disabled": String(!view.piles.stock), onclick: () => view.piles.stock && onPile("stock") },
   cardBack(), el("span", { class: "golf-pile__label" }, t("play.stock", { count: obs.stock_count })));
   const top = obs.discard.length ? obs.discard[obs.discard.length - 1] : null;
-  const discardLabel = top ? `${t("play.discardPile")}: ${cardName(top, lang)}` : `${t("play.discardPile")}: ${t("play.emptyPile")}`;
+  const discardLabel = t("play.pileCard", { pile: t("play.discardPile"), card: top ? cardName(top, lang) : t("play.emptyPile") });
   const discard = el("button", { type: "button", class: `golf-pile${changedDiscard ? " golf-arrive" : ""}`, "data-pile": "discard",
     "data-focus": "discard", "aria-disabled": String(!view.piles.discard), onclick: () => view.piles.discard && onPile("discard") },
   srText(discardLabel), top ? cardFace(top) : el("span", { class: "golf-empty", "aria-hidden": "true" }),
@@ -65,7 +65,7 @@ export function pilesView(s, { onPile, onHeld, changedDiscard }) {
   if (obs.held && obs.to_move === view.viewer) {
     piles.append(el("button", { type: "button", class: `golf-held${s.selected ? " golf-held--selected" : ""}`, "data-focus": "held",
       "aria-pressed": String(s.selected), onclick: onHeld },
-    srText(`${t("play.inHand")}: ${cardName(obs.held, lang)}`), cardFace(obs.held), el("span", { class: "golf-pile__label", "aria-hidden": "true" }, t("play.inHand"))));
+    srText(t("play.pileCard", { pile: t("play.inHand"), card: cardName(obs.held, lang) })), cardFace(obs.held), el("span", { class: "golf-pile__label", "aria-hidden": "true" }, t("play.inHand"))));
   }
   return piles;
 }

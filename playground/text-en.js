@@ -39,6 +39,7 @@ export default {
   "play.discardPile": "Discard pile",
   "play.emptyPile": "empty",
   "play.inHand": "In hand",
+  "play.pileCard": "{pile}: {card}",
   "play.hole": "Hole {n} of {of}",
   "play.playoff": "Play-off hole {n}",
   "play.turnOf": "{name} to play.",

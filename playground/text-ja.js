@@ -39,6 +39,7 @@ export default {
   "play.discardPile": "捨て札の山",
   "play.emptyPile": "なし",
   "play.inHand": "引いたカード",
+  "play.pileCard": "{pile}：{card}",
   "play.hole": "第{n}ホール（全{of}ホール）",
   "play.playoff": "プレーオフ 第{n}ホール",
   "play.turnOf": "{name}の手番です。",
