@@ -10,8 +10,9 @@ export function seatName(t, seats, seat) {
 }
 
 // One seat: its name, its grid, the visible score under the grid (seed 000). For the viewing seat each
-// position is a button (data-pos) that is enabled when it is a legal target.
-export function seatView(s, seat, layout, { mine, targets, cancelled, changed, chosen, hidePeeked, onPosition }) {
+// position is a button (data-pos) that is enabled when it is a legal target. Every position carries
+// data-slot="seat-position" and a card in an opponent's hand data-held="seat", for the moves' animation.
+export function seatView(s, seat, layout, { mine, targets, cancelled, chosen, hidePeeked, onPosition }) {
   const { t, lang, view } = s;
   const grid = el("div", { class: "golf-cards", style: `--cols: ${view.cols}` });
   layout.forEach((slot, index) => {
@@ -25,23 +26,30 @@ export function seatView(s, seat, layout, { mine, targets, cancelled, changed, c
     const classes = ["golf-slot"];
     if (target) classes.push("golf-slot--target");
     if (cancelled.has(position)) classes.push("golf-slot--cancelled");
-    if (changed.has(position)) classes.push("golf-arrive");
     if (chosen && chosen.includes(position)) classes.push("golf-slot--chosen");
     if (showPeek) classes.push("golf-slot--peeked");
     const face = faceUp ? cardFace(slot.card) : cardBack();
     const label = t("play.slot", { n: position, card: what });
     const cell = mine
-      ? el("button", { type: "button", class: classes.join(" "), "data-pos": String(position), "data-focus": `pos-${position}`,
+      ? el("button", { type: "button", class: classes.join(" "), "data-pos": String(position), "data-slot": `${seat}-${position}`, "data-focus": `pos-${position}`,
         "aria-disabled": String(!target), onclick: () => target && onPosition(position, target) },
       srText(label), face, el("span", { class: "golf-slot__number", "aria-hidden": "true" }, String(position)))
-      : el("span", { class: classes.join(" "), role: "img", "aria-label": label }, face);
+      : el("span", { class: classes.join(" "), role: "img", "aria-label": label, "data-slot": `${seat}-${position}` }, face);
     grid.append(cell);
   });
   const visible = view.observation.visible_scores[seat];
   const name = seatName(t, view.seats, seat);
-  const toMove = view.observation.to_move === seat;
+  const obs = view.observation;
+  const toMove = obs.to_move === seat;
+  // An opponent's drawn card, shown while the moves of a reply are replayed: face up only if it came from the
+  // discard pile (the engine's observation names it then, and only then).
+  const hand = !mine && toMove && obs.phase === "holding"
+    ? el("span", { class: "golf-seat__held", "data-held": String(seat), role: "img",
+      "aria-label": t("play.pileCard", { pile: t("play.inHand"), card: obs.held ? cardName(obs.held, lang) : t("play.faceDown") }) },
+    obs.held ? cardFace(obs.held) : cardBack())
+    : null;
   return el("section", { class: `golf-seat${mine ? " golf-seat--mine" : ""}${toMove ? " golf-seat--to-move" : ""}`, "aria-label": name },
-    el("h2", { class: "golf-seat__name" }, name), grid,
+    el("h2", { class: "golf-seat__name" }, name), hand, grid,
     el("p", { class: "golf-seat__visible" }, t("play.visible", { points: signed(visible) })));
 }
 
@@ -49,7 +57,7 @@ export function signed(points) {
   return points < 0 ? `−${-points}` : String(points);
 }
 
-export function pilesView(s, { onPile, onHeld, changedDiscard }) {
+export function pilesView(s, { onPile, onHeld }) {
   const { t, lang, view } = s;
   const obs = view.observation;
   const stock = el("button", { type: "button", class: "golf-pile", "data-pile": "stock", "data-focus": "stock",
@@ -57,13 +65,13 @@ export function pilesView(s, { onPile, onHeld, changedDiscard }) {
   cardBack(), el("span", { class: "golf-pile__label" }, t("play.stock", { count: obs.stock_count })));
   const top = obs.discard.length ? obs.discard[obs.discard.length - 1] : null;
   const discardLabel = t("play.pileCard", { pile: t("play.discardPile"), card: top ? cardName(top, lang) : t("play.emptyPile") });
-  const discard = el("button", { type: "button", class: `golf-pile${changedDiscard ? " golf-arrive" : ""}`, "data-pile": "discard",
+  const discard = el("button", { type: "button", class: "golf-pile", "data-pile": "discard",
     "data-focus": "discard", "aria-disabled": String(!view.piles.discard), onclick: () => view.piles.discard && onPile("discard") },
   srText(discardLabel), top ? cardFace(top) : el("span", { class: "golf-empty", "aria-hidden": "true" }),
   el("span", { class: "golf-pile__label", "aria-hidden": "true" }, t("play.discardPile")));
   const piles = el("div", { class: "golf-piles" }, stock, discard);
   if (obs.held && obs.to_move === view.viewer) {
-    piles.append(el("button", { type: "button", class: `golf-held${s.selected ? " golf-held--selected" : ""}`, "data-focus": "held",
+    piles.append(el("button", { type: "button", class: `golf-held${s.selected ? " golf-held--selected" : ""}`, "data-focus": "held", "data-held": String(view.viewer),
       "aria-pressed": String(s.selected), onclick: onHeld },
     srText(t("play.pileCard", { pile: t("play.inHand"), card: cardName(obs.held, lang) })), cardFace(obs.held), el("span", { class: "golf-pile__label", "aria-hidden": "true" }, t("play.inHand"))));
   }

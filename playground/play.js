@@ -13,8 +13,9 @@ import { pageLang, translator } from "./texts.js";
 import { dailyDeal, parseDealLink, dealLink } from "./play-share.js";
 import { playSound } from "./play-sound.js";
 import { ReviewPanel } from "./play-review.js";
+import { MOVE_MS, animateMove, finishAll, measureCards } from "./play-motion.js";
 
-const ANIMATION_MS = 320;
+const STEP_MS = MOVE_MS + 120; // each move of a reply shows as its own table this long (the card lands, a beat)
 const PEEK_SHOWN_MS = 3000; // how long peeked cards stay visible after the confirm
 const TYPED_AHEAD_MAX = 4; // keys kept while the engine answers the person's own move
 
@@ -39,6 +40,7 @@ class PlayPage {
     this.error = "";
     this.message = "";
     this.daily = null; // {date} while playing the daily deal
+    this.replay = null; // {moves, lines, index}: the moves of the last answer, shown one table at a time
     this.engine = new GolfEngine(data);
     this.build();
     installKeys(() => this.tableOnScreen(), (command) => this.onCommand(command));
@@ -59,6 +61,10 @@ class PlayPage {
     this.review = new ReviewPanel({ engine: this.engine, t, lang: this.lang }); // the hole review (H14)
     this.review.onChange = () => this.render();
     this.root.replaceChildren(this.status, this.alert, this.toolbar, this.stage, this.prompt, this.actions, this.log, this.side, keysList(t));
+    this.layer = el("div", { class: "golf-travel", "aria-hidden": "true" }); // the cards in flight
+    document.body.append(this.layer);
+    // A click while the moves are being shown ends the showing first, then reaches the same control redrawn.
+    this.root.addEventListener("click", (event) => this.clickDuringReplay(event), { capture: true });
     this.engine.addEventListener("ready", () => this.engineReady());
   }
 
@@ -114,6 +120,7 @@ class PlayPage {
   // request are kept and replayed if the answer leaves the same person to move and nobody else moved (two
   // opening positions typed quickly both count); if anyone else moved, the person sees the table first.
   async call(method, params, { throwErrors = false } = {}) {
+    this.finishReplay();
     this.busy = true;
     this.typedAhead = [];
     this.render();
@@ -129,7 +136,8 @@ class PlayPage {
       const typed = this.typedAhead;
       this.typedAhead = null;
       this.busy = false;
-      this.render();
+      if (this.replay) this.showMove(); // draws the table
+      else this.render();
       if (answered && this.stillMyTurn()) for (const command of typed) this.onCommand(command);
     }
   }
@@ -146,29 +154,65 @@ class PlayPage {
     store.keep(view.save);
     this.selected = true;
     this.error = "";
-    this.changes = diff(before, view);
-    if (view.events.length) {
-      const lines = view.events.map((event) => eventText(this.state(), event));
-      this.message = lines[lines.length - 1];
-      this.playLog(lines);
-      this.noteNews(view.events, lines);
-      if (store.sound()) playSound(view.events[view.events.length - 1].action);
-    }
     if (view.outcome && view.seats.filter((s) => s === "human").length === 1) store.noteOutcome(view.seed, view.outcome.shared);
     const seat = view.observation.to_move;
     if (this.isPassAndPlay() && seat !== null && seat !== this.viewerSeat() && view.seats[seat] === "human") this.handoverTo = seat;
+    if (!view.events.length) return;
+    const lines = view.events.map((event) => eventText(this.state(), event));
+    this.message = lines[lines.length - 1];
+    this.log.textContent = this.message;
+    this.noteNews(view.events, lines);
+    // Within a hole the moves are shown one by one, each on the table as the viewer saw it just after (the
+    // engine sends those tables); a new hole or a handover screen shows its final table at once.
+    if (before && before.hole === view.hole && this.handoverTo === null) this.replay = { moves: view.events, lines, index: -1 };
+    else if (store.sound()) playSound(view.events[view.events.length - 1].action);
   }
 
-  // The log shows each move in turn, one line, ~300 ms apiece.
-  playLog(lines) {
-    clearInterval(this.logTimer);
-    let index = 0;
-    this.log.textContent = lines[0];
-    this.logTimer = setInterval(() => {
-      index += 1;
-      if (index >= lines.length) clearInterval(this.logTimer);
-      else this.log.textContent = lines[index];
-    }, ANIMATION_MS);
+  // The next move of the replay: its table drawn, its card in flight, its line in the log. The last move's
+  // table is the engine's final view, so the person can act at once; a key or a click ends the showing early.
+  showMove() {
+    const replay = this.replay;
+    replay.index += 1;
+    const move = replay.moves[replay.index];
+    const last = replay.index === replay.moves.length - 1;
+    finishAll(this.layer); // the last move's cards have landed before the next move shows
+    const before = measureCards(this.root);
+    if (last) this.replay = null;
+    this.log.textContent = replay.lines[replay.index];
+    this.render();
+    animateMove(move, before, measureCards(this.root), this.layer);
+    if (store.sound()) playSound(move.action);
+    if (!last) this.replayTimer = setTimeout(() => this.showMove(), STEP_MS);
+  }
+
+  finishReplay() {
+    if (!this.replay) return;
+    clearTimeout(this.replayTimer);
+    this.log.textContent = this.replay.lines[this.replay.lines.length - 1];
+    this.replay = null;
+    finishAll(this.layer);
+    this.render();
+  }
+
+  clickDuringReplay(event) {
+    if (!this.replay) return;
+    const control = event.target instanceof Element ? event.target.closest("[data-focus]") : null;
+    this.finishReplay();
+    if (control && !control.isConnected) {
+      event.preventDefault();
+      event.stopPropagation();
+      const again = this.root.querySelector(`[data-focus="${control.dataset.focus}"]`);
+      if (again) again.click();
+    }
+  }
+
+  // The table being shown: the engine's view, or during a replay the table just after the move shown, with
+  // nothing to press on it (the controls around it already act on the final view).
+  shownView() {
+    const replay = this.replay;
+    if (!replay || replay.index < 0) return this.view;
+    const table = replay.moves[replay.index].table;
+    return { ...this.view, observation: table, targets: {}, piles: { stock: false, discard: false }, hole_over: false, scores: null };
   }
 
   noteNews(events, lines) {
@@ -275,6 +319,7 @@ class PlayPage {
   }
 
   onCommand(command) {
+    this.finishReplay(); // a key never waits for the moves being shown
     const view = this.view;
     if (this.busy && this.typedAhead && !this.pending) {
       if (this.typedAhead.length < TYPED_AHEAD_MAX) this.typedAhead.push(command);
@@ -332,6 +377,7 @@ class PlayPage {
     this.resumeSaved = null;
     this.error = "";
     this.message = "";
+    this.finishReplay();
     this.log.textContent = "";
     if (this.engine.state === "ready") {
       this.view = null;
@@ -385,6 +431,8 @@ class PlayPage {
     this.root.dataset.phase = phase;
     this.root.dataset.seat = view && view.observation.to_move !== null ? String(view.observation.to_move) : "";
     this.root.dataset.busy = String(this.busy);
+    if (this.replay) this.root.dataset.replay = String(this.replay.index + 1);
+    else delete this.root.dataset.replay;
     this.alert.textContent = this.error;
     this.alert.hidden = !this.error;
     this.renderToolbar(phase);
@@ -473,27 +521,25 @@ class PlayPage {
   }
 
   tableView() {
-    const view = this.view;
-    const s = this.state();
+    const view = this.shownView();
+    const s = { ...this.state(), view };
     const me = this.viewerSeat();
     const obs = view.observation;
     const cancelledBy = (seat) => new Set(view.scores ? view.scores[seat].cancelled.flat() : []);
-    const changes = this.changes || { slots: {}, discard: false };
     const hidePeeked = !view.hole_over && !(this.peekShownUntil && Date.now() < this.peekShownUntil);
     const others = el("div", { class: "golf-opponents" });
     obs.layouts.forEach((layout, seat) => {
-      if (seat !== me) others.append(seatView(s, seat, layout, { mine: false, targets: {}, cancelled: cancelledBy(seat), changed: changes.slots[seat] || new Set(), hidePeeked: true }));
+      if (seat !== me) others.append(seatView(s, seat, layout, { mine: false, targets: {}, cancelled: cancelledBy(seat), hidePeeked: true }));
     });
     const targets = this.busy || this.handoverTo !== null ? {} : view.targets;
-    const mine = seatView(s, me, obs.layouts[me], { mine: true, targets, cancelled: cancelledBy(me), changed: changes.slots[me] || new Set(),
+    const mine = seatView(s, me, obs.layouts[me], { mine: true, targets, cancelled: cancelledBy(me),
       chosen: this.peekChoice, hidePeeked, onPosition: (position, target) => this.onPosition(position, target) });
     const piles = pilesView({ ...s, view: { ...view, piles: this.busy ? { stock: false, discard: false } : view.piles } }, {
-      onPile: (pile) => this.onPile(pile), changedDiscard: changes.discard,
+      onPile: (pile) => this.onPile(pile),
       onHeld: () => { this.selected = !this.selected; this.render(); } });
     const felt = el("div", { class: "golf-felt", onclick: (event) => {
       if (event.target === event.currentTarget && obs.phase === "holding") { this.selected = false; this.render(); }
     } }, piles, mine);
-    this.changes = null; // animate a change once
     return el("div", { class: "golf-board", tabindex: "-1" }, others, felt);
   }
 
@@ -600,22 +646,6 @@ class PlayPage {
     }
     if (this.summary) this.render();
   }
-}
-
-// Which positions and piles changed between two views, to animate them once.
-function diff(before, after) {
-  const changes = { slots: {}, discard: false };
-  if (!before || !after || before.hole !== after.hole) return changes;
-  after.observation.layouts.forEach((layout, seat) => {
-    const old = before.observation.layouts[seat] || [];
-    layout.forEach((slot, index) => {
-      const was = old[index];
-      if (was && (was.card !== slot.card || was.up !== slot.up)) (changes.slots[seat] ||= new Set()).add(index + 1);
-    });
-  });
-  const top = (view) => view.observation.discard[view.observation.discard.length - 1];
-  changes.discard = top(before) !== top(after);
-  return changes;
 }
 
 const root = document.getElementById("golf-match");

@@ -2,7 +2,9 @@
 
 The page sends a human seat's action; this module applies it, lets every computer seat play until a human must
 act (or the hole ends) and answers with what the viewing seat may see, and what the page needs to draw it: the
-layout's shape, the prompt, the legal targets and what happened since the last answer. The save (rules + seed +
+layout's shape, the prompt, the legal targets and what happened since the last answer, move by move, each move
+with the table as the viewing seat saw it just after (so the page can show the computers' moves one at a time
+without ever learning a card that seat could not see). The save (rules + seed +
 action log, plus the seats) is the whole truth: the page keeps it in localStorage and a reload replays it
 exactly, a drawn card in hand included.
 
@@ -19,9 +21,10 @@ from . import actions as A
 from .ai import LEVELS, make_policy
 from .describe import adjustment_label, end_reason_text, points_text
 from .errors import GolfError, IllegalActionError, SaveError
+from .hole import HoleState
 from .match import Match
 from .messages import both
-from .observation import public_event
+from .observation import observe, public_event
 from .simulate import decision_seed
 from .web_params import lang_of, rules_from
 
@@ -46,6 +49,18 @@ def setup_choices(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+class Move:
+    """One move as every seat saw it (a public event) and a copy of the hole just after it."""
+
+    def __init__(self, event: dict[str, Any], after: HoleState) -> None:
+        self.event = event
+        self.after = after
+
+    def seen_by(self, seat: int) -> dict[str, Any]:
+        """The public event with the table as `seat` saw it just after the move: that seat's own observation."""
+        return {**self.event, "table": observe(self.after, seat).to_dict()}
+
+
 class Session:
     """One match and who sits where ("human" or a computer level per seat)."""
 
@@ -56,18 +71,22 @@ class Session:
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == HUMAN
 
-    def play_computers(self) -> list[dict[str, Any]]:
+    def play(self, action: int) -> Move:
+        """Applies a move of the seat to move (refused with the hole's reason if illegal) and records it."""
+        event = public_event(self.match.hole, action)
+        self.match.apply_action(action)
+        return Move(event, self.match.hole.clone())
+
+    def play_computers(self) -> list[Move]:
         """Computer seats move until a human must act or the hole is over; returns what they did."""
-        events = []
+        moves = []
         match = self.match
         while not match.hole.is_over() and not self.is_human(match.current_player()):
             seat = match.current_player()
             # A fresh, seeded policy per decision: the same save always replays to the same moves.
             policy = make_policy(self.seats[seat], decision_seed(match.seed, len(match.log), seat))
-            action = policy.choose(match.observation(seat))
-            events.append(public_event(match.hole, action))
-            match.apply_action(action)
-        return events
+            moves.append(self.play(policy.choose(match.observation(seat))))
+        return moves
 
     def can_undo(self, seat: int) -> bool:
         """The engine's undo, limited to a person's own turn: once another person has played (in pass-and-play,
@@ -188,8 +207,7 @@ def match_act(params: dict[str, Any], table: Table) -> dict[str, Any]:
             f"action {text!r} is not allowed: it is not a person's turn", ja="いまはコンピューターの手番です。"
         )
     else:
-        own = public_event(match.hole, action)  # a refused move: the hole's error says why, in both languages
-        match.apply_action(action)
+        own = session.play(action)  # a refused move: the hole's error says why, in both languages
         return _view(session, params, [own, *session.play_computers()])
     return _view(session, params, session.play_computers())
 
@@ -255,7 +273,7 @@ def _prompt(session: Session, viewer: int, legal: list[str]) -> dict[str, Any] |
     return {"key": "flip-optional" if "skip" in legal else "flip", "size": size}
 
 
-def _view(session: Session, params: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+def _view(session: Session, params: dict[str, Any], moves: list[Move]) -> dict[str, Any]:
     lang = lang_of(params)
     match = session.match
     hole = match.hole
@@ -287,7 +305,7 @@ def _view(session: Session, params: dict[str, Any], events: list[dict[str, Any]]
         "wins": _hole_wins(match),
         "can_undo": session.can_undo(viewer),
         "can_next": match.can_start_next_hole(),
-        "events": events,
+        "events": [move.seen_by(viewer) for move in moves],
         "seed": match.seed,
         "rules": match.rules.to_dict(),
         "save": json.dumps(session.save()),

@@ -211,3 +211,34 @@ def test_the_score_table_counts_hole_wins() -> None:
     assert len(view["records"]) >= 3
     for seat in range(2):
         assert view["wins"][seat] == sum(r["points"][seat] == min(r["points"]) for r in view["records"])
+
+
+def test_each_move_comes_with_the_table_as_the_viewing_seat_saw_it_just_after() -> None:
+    """The page shows the computers' moves one at a time from these tables: each must be exactly the viewer's
+    own observation at that point of the log (so it holds no card the viewer could not see then)."""
+    from sixcardgolf import Match
+    from sixcardgolf.web_match import Table
+
+    table = Table()
+    view = play("match_new", table, seats=["human", "hard", "normal"], players=3, seed=5)
+    for position in (1, 5):
+        view = play("match_act", table, action=f"flip {position}")
+    turns = 0
+    while not view["hole_over"] and turns < 6:
+        view = play("match_act", table, action="draw")
+        view = play("match_act", table, action=view["observation"]["legal_actions"][-1])
+        if view["observation"]["phase"] == "flip":
+            view = play("match_act", table, action=view["observation"]["legal_actions"][0])
+        save = json.loads(view["save"])["match"]
+        events = view["events"]
+        start = len(save["actions"]) - len(events)
+        assert [e["action"] for e in events] == save["actions"][start:]
+        for offset, event in enumerate(events):
+            seen = Match.from_save({**save, "actions": save["actions"][: start + offset + 1]}).observation(0)
+            assert event["table"] == seen.to_dict()
+            if event["action"] == "draw" and event["seat"] != 0:
+                assert "card" not in event and event["table"]["held"] is None  # a computer's stock card stays unseen
+        if not view["hole_over"]:
+            assert {e["seat"] for e in events} >= {1, 2}  # both computers moved before the person's next turn
+        turns += 1
+    assert turns >= 2

@@ -1,0 +1,229 @@
+"""The Play page's moves in motion, in Chromium: the computers' moves shown one table at a time, a card that
+travels from where it was to where it lands, nothing moving under reduced motion, and never a card on the page
+before the viewer could see it (each table shown is checked against the engine's own observation at that point
+of the saved log)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playground_support import ENGINE_START_MS, SAVE_KEY
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from sixcardgolf import Match
+
+ROOT = "#golf-match"
+SEATS = ["human", "hard", "normal"]
+
+# Every mutation of the page is recorded with what the table shows then: the opponents' positions and cards in
+# hand (their screen-reader labels), the discard pile, every card face, where each card is drawn and the cards
+# newly in flight (their end rect and their first keyframe, from which the start rect follows).
+RECORDER = """() => {
+  window.snaps = [];
+  const root = document.querySelector('#golf-match');
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const box = (node) => { const r = node.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const take = (records) => {
+    const places = {};
+    for (const node of all('#golf-match [data-pile], #golf-match [data-held], #golf-match [data-slot]')) {
+      const key = node.dataset.pile || (node.dataset.held !== undefined ? 'held-' + node.dataset.held : 'slot-' + node.dataset.slot);
+      const card = node.querySelector('.golf-face, .golf-back, .golf-empty');
+      if (card) places[key] = box(card);
+    }
+    const added = records.flatMap((record) => [...record.addedNodes]);
+    const travels = added.filter((node) => node.classList && node.classList.contains('golf-travel__card')).map((copy) => {
+      const animation = copy.getAnimations()[0];
+      return { end: ['left', 'top', 'width', 'height'].map((side) => parseFloat(copy.style[side])),
+               first: animation ? animation.effect.getKeyframes()[0].transform : null, text: copy.textContent };
+    });
+    snaps.push({ replay: root.dataset.replay || null, phase: root.dataset.phase,
+      opponents: all('.golf-opponents [data-slot]').map((n) => n.getAttribute('aria-label')),
+      held: all('.golf-opponents [data-held]').map((n) => n.getAttribute('aria-label')),
+      discard: (document.querySelector('[data-pile=discard] .golf-sr') || {}).textContent,
+      faces: all('#golf-match .golf-face').map((n) => n.textContent),
+      animations: document.getAnimations().filter((a) => a.effect && a.effect.target
+                                                  && a.effect.target.closest('#golf-match, .golf-travel')).length,
+      travels, places });
+  };
+  new MutationObserver(take).observe(document.body, { childList: true, subtree: true, attributes: true,
+                                                       attributeFilter: ['data-replay'] });
+}"""
+
+
+def deal_link(seed: int, seats: list[str] = SEATS, preset: str = "basic") -> str:
+    deal = {"preset": preset, "options": {"holes": 1}, "seats": seats, "seed": seed}
+    text = base64.urlsafe_b64encode(json.dumps(deal).encode()).decode().rstrip("=")
+    return f"#deal={text}"
+
+
+@pytest.fixture(scope="module")
+def motion(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 1366, "height": 768})
+    yield made
+    made.close()
+
+
+@pytest.fixture(scope="module")
+def still(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
+    yield made
+    made.close()
+
+
+def open_deal(context: BrowserContext, origin: str, seed: int) -> tuple[Page, list[str]]:
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    page.goto(f"{origin}/play/{deal_link(seed)}")
+    confirm = page.get_by_role("button", name="Start the new match")
+    page.wait_for_selector(f"{ROOT}[data-phase=opening], {ROOT} .golf-confirm", timeout=ENGINE_START_MS)
+    if confirm.count():
+        confirm.click()
+    return page, problems
+
+
+def settled(page: Page, *phases: str) -> None:
+    """The engine has answered, every move is shown and every card has landed."""
+    page.wait_for_function(
+        f"{json.dumps(list(phases))}.includes(document.querySelector('{ROOT}').dataset.phase)"
+        f" && document.querySelector('{ROOT}').dataset.busy !== 'true'"
+        f" && !document.querySelector('{ROOT}').dataset.replay && !document.querySelector('.golf-travel__card')",
+        timeout=ENGINE_START_MS,
+    )
+
+
+def card_name(card: str) -> str:
+    suits = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    return "joker" if card == "JK" else f"{card[:-1]}{suits[card[-1]]}"
+
+
+def table_seen(observation: dict[str, Any]) -> dict[str, Any]:
+    """The opponents' labels and the discard pile's as the page draws them from the viewer's observation."""
+    labels, held = [], []
+    for seat, layout in enumerate(observation["layouts"]):
+        if seat == observation["seat"]:
+            continue
+        for index, place in enumerate(layout, start=1):
+            shown = card_name(place["card"]) if place["card"] and place["up"] else "face down"
+            labels.append(f"Position {index}: {shown}")
+        if observation["to_move"] == seat and observation["phase"] == "holding":
+            held.append(f"In hand: {card_name(observation['held']) if observation['held'] else 'face down'}")
+    top = observation["discard"][-1] if observation["discard"] else None
+    return {"opponents": labels, "held": held, "discard": f"Discard pile: {card_name(top) if top else 'empty'}"}
+
+
+def start_rect(travel: dict[str, Any]) -> list[float]:
+    """Where a card in flight starts: its end rect moved and scaled by its first keyframe."""
+    left, top, width, height = travel["end"]
+    moved = travel["first"].replace("translate(", "").replace("scale(", "").replace(")", " ")
+    dx, dy, sx, sy = (float(part.strip().removesuffix("px")) for part in moved.replace(",", " ").split())
+    return [left + dx, top + dy, width * sx, height * sy]
+
+
+def place_at(places: dict[str, list[float]], rect: list[float]) -> str | None:
+    for place, where in places.items():
+        if all(abs(a - b) <= 1.5 for a, b in zip(where, rect, strict=True)):
+            return place
+    return None
+
+
+def play_turns_until_a_computer_swaps(page: Page) -> tuple[list[dict[str, Any]], list[tuple[int, int]]]:
+    """The person draws and places at the first free spot; returns the snapshots and, per turn, the slice of
+    the snapshots that turn took, until a computer has put a card into its layout."""
+    page.evaluate(RECORDER)
+    turns = []
+    for _ in range(6):
+        settled(page, "draw", "hole-over")
+        if page.get_attribute(ROOT, "data-phase") != "draw":
+            break
+        page.keyboard.press("d")
+        settled(page, "holding")
+        first = page.evaluate("snaps.length")
+        page.locator(".golf-seat--mine .golf-slot--target").first.click()
+        settled(page, "draw", "flip", "hole-over")
+        if page.get_attribute(ROOT, "data-phase") == "flip":
+            page.locator(".golf-seat--mine .golf-slot--target").first.click()
+            settled(page, "draw", "hole-over")
+        turns.append((first, page.evaluate("snaps.length")))
+        landed = [place_at(s["places"], t["end"]) or "" for s in page.evaluate("snaps")[first:] for t in s["travels"]]
+        if any(place.startswith(("slot-1-", "slot-2-")) for place in landed):
+            break
+    return page.evaluate("snaps"), turns
+
+
+def test_the_computers_moves_show_one_table_at_a_time_each_the_viewers_own_view_then(
+    motion: BrowserContext, origin: str
+) -> None:
+    page, problems = open_deal(motion, origin, seed=11)
+    for key in ("1", "5"):
+        page.keyboard.press(key)
+        page.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
+    snaps, turns = play_turns_until_a_computer_swaps(page)
+    save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["match"]
+    match = Match.from_save(save)
+    assert match.players == 3
+    # The tables the viewer could see, at every point of the log, in order.
+    tables = [table_seen(Match.from_save({**save, "actions": save["actions"][:k]}).observation(0).to_dict())
+              for k in range(len(save["actions"]) + 1)]  # fmt: skip
+    travelled: set[tuple[str, str]] = set()
+    for first, last in turns:
+        shown = [s for s in snaps[first:last] if s["opponents"]]
+        steps = []
+        earlier: dict[str, list[float]] = {}  # where the cards were drawn on the table shown before
+        for snap in shown:
+            table = {key: snap[key] for key in ("opponents", "held", "discard")}
+            assert table in tables, f"a table the viewer never saw: {table}"
+            steps.append(max(k for k, seen in enumerate(tables) if seen == table))
+            for travel in snap["travels"]:
+                if travel["text"]:
+                    assert travel["text"] in snap["faces"]  # a card in flight is a card on the table now
+                if travel["first"]:
+                    start = place_at(earlier, start_rect(travel)) or place_at(snap["places"], start_rect(travel))
+                    travelled.add((start or "?", place_at(snap["places"], travel["end"]) or "?"))
+            earlier = snap["places"]
+        assert steps == sorted(steps), "the tables were shown out of order"
+        intermediate = {json.dumps([s["opponents"], s["held"], s["discard"]]) for s in shown if s["replay"]}
+        assert len(intermediate) >= 2, "the computers' moves were not shown one at a time"
+    # A card travels from a pile to a hand, from a hand to a position and from that position to the discard.
+    assert {("stock", "held-1"), ("stock", "held-2"), ("discard", "held-1"), ("discard", "held-2")} & travelled
+    assert any(start.startswith("held-") and end.startswith("slot-") for start, end in travelled), travelled
+    assert any(start.startswith("slot-") and end == "discard" for start, end in travelled)
+    assert "?" not in {place for pair in travelled for place in pair}, travelled
+    assert problems == []
+
+
+def test_a_key_ends_the_showing_at_once_and_reduced_motion_moves_nothing(
+    motion: BrowserContext, still: BrowserContext, origin: str
+) -> None:
+    page, problems = open_deal(motion, origin, seed=11)
+    for key in ("1", "5"):
+        page.keyboard.press(key)
+        page.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
+    settled(page, "draw")
+    page.keyboard.press("d")
+    settled(page, "holding")
+    page.locator(".golf-seat--mine .golf-slot--target").first.click()
+    page.wait_for_function(f"document.querySelector('{ROOT}').dataset.replay")  # the computers' moves showing
+    page.keyboard.press("d")  # the person's draw is taken at once: the showing ends, the draw goes to the engine
+    settled(page, "holding")
+    assert page.locator(".golf-travel__card").count() == 0
+    assert page.locator(".golf-held").count() == 1
+
+    calm, more = open_deal(still, origin, seed=11)
+    calm.evaluate(RECORDER)
+    for key in ("1", "5"):
+        calm.keyboard.press(key)
+        calm.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
+    settled(calm, "draw")
+    calm.keyboard.press("d")
+    settled(calm, "holding")
+    calm.locator(".golf-seat--mine .golf-slot--target").first.click()
+    settled(calm, "draw", "hole-over")
+    snaps = calm.evaluate("snaps")
+    assert any(s["replay"] for s in snaps)  # the moves are still shown one table at a time
+    assert all(s["travels"] == [] and s["animations"] == 0 for s in snaps)  # but nothing moves
+    assert problems == [] and more == []
