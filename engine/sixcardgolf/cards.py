@@ -12,6 +12,7 @@ ever matched, never compared, so a second eight of hearts is harmless.
 
 from __future__ import annotations
 
+import random
 import unicodedata
 from collections.abc import Sequence
 
@@ -164,6 +165,41 @@ def format_layout(cards: Sequence[int], cols: int, symbols: bool = False) -> str
 
 
 def build_shoe(decks: int, jokers_per_deck: int) -> list[int]:
-    """Every card of `decks` standard decks plus their jokers, in a fixed order."""
-    one_deck = list(range(CARDS_PER_DECK)) + [JOKER] * jokers_per_deck
-    return one_deck * decks
+    """Every card of `decks` standard decks plus their jokers, in a fixed order (a new list)."""
+    shoe = _SHOES.get((decks, jokers_per_deck))
+    if shoe is None:  # a handful of shoes exist; every deal copies one
+        shoe = _SHOES[decks, jokers_per_deck] = (*range(CARDS_PER_DECK), *[JOKER] * jokers_per_deck) * decks
+    return list(shoe)
+
+
+_SHOES: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle `cards` in place into exactly the order `rng.shuffle(cards)` gives, in about a third of the time.
+
+    Every deal shuffles a whole shoe, and in a random playout that was a fifth of the time. This is the same
+    Fisher-Yates walk as `random.Random.shuffle` (CPython 3.11 to 3.14 and Pyodide alike), drawing the same
+    `getrandbits` numbers, but without a Python call per card and with the bit widths looked up. A subclass of
+    Random may draw differently, so it keeps its own shuffle.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i, bits in _shuffle_steps(len(cards)):
+        j = getrandbits(bits)  # uniform below i + 1 by rejection, as Random._randbelow does
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """(i, bit width of i + 1) for i from size - 1 down to 1: the steps of shuffling `size` cards."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
+
+
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}

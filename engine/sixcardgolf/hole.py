@@ -9,13 +9,13 @@ Seats are 0-based; positions are 0-based, row by row from the top left.
 from __future__ import annotations
 
 import random
-import weakref
 from enum import IntEnum, StrEnum
+from sys import getrefcount
 from typing import Any, Protocol
 
 from . import actions as A
 from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, SWAP, TAKE_DISCARD
-from .cards import format_card
+from .cards import format_card, shuffle
 from .errors import IllegalActionError, NotationError, UsageError
 from .messages import both
 from .rules import LAYOUTS, Rules, early_knock_allowed, endgame_begun
@@ -59,24 +59,54 @@ class Watcher(Protocol):
     def detach(self) -> None: ...
 
 
-def _move_tables(size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """For a layout of `size` cards: flips by face-up (or known) mask, the swaps, and discard plus swaps.
+class _Slot:
+    """What `getrefcount` says of an object that one slot alone holds, read the way HoleState reads its view.
 
-    Legal actions are looked up in these instead of being rebuilt position by position on every call.
+    Measured rather than assumed: Python 3.14 (Pyodide's) borrows some references that 3.11 counts.
     """
-    flips = tuple(tuple(A.FLIP + p for p in range(size) if not mask >> p & 1) for mask in range(1 << size))
-    swaps = tuple(A.SWAP + p for p in range(size))
-    return flips, swaps, (A.DISCARD, *swaps)
+
+    __slots__ = ("_view",)
+
+    def __init__(self) -> None:
+        self._view = object()
+
+    def count(self) -> int:
+        return getrefcount(self._view)
 
 
-_MOVES = {rows * cols: _move_tables(rows * cols) for rows, cols in LAYOUTS.values()}
+_HELD_BY_THE_SLOT_ALONE = _Slot().count()
+
+
+class _Moves:
+    """The legal-action tuples of one layout size, built once: legal actions are looked up in these instead of
+    being rebuilt position by position on every call."""
+
+    __slots__ = ("discard_or_swaps", "flips", "swaps")
+
+    def __init__(self, size: int) -> None:
+        # flips[mask]: a flip of every position whose bit is clear in `mask` (face up, or known when peeking)
+        self.flips = tuple(tuple(A.FLIP + p for p in range(size) if not mask >> p & 1) for mask in range(1 << size))
+        self.swaps = tuple(A.SWAP + p for p in range(size))
+        self.discard_or_swaps = (A.DISCARD, *self.swaps)
+
+
+_MOVES = {rows * cols: _Moves(rows * cols) for rows, cols in LAYOUTS.values()}
+# The start of a turn without a knock, an early knock or a flip as action, by (can draw, can take).
+_DRAW_OR_TAKE = {
+    (True, True): (DRAW_STOCK, TAKE_DISCARD),
+    (True, False): (DRAW_STOCK,),
+    (False, True): (TAKE_DISCARD,),
+    (False, False): (),
+}
 
 
 class HoleState:
     __slots__ = (
         "_legal",
+        "_moves",
+        "_plain_turn_start",
+        "_view",
         "_visible",
-        "_watchers",
         "dealer",
         "discard",
         "end_reason",
@@ -124,8 +154,10 @@ class HoleState:
     stock: list[int]  # top card last
     discard: list[int]  # top card last
     _legal: tuple[int, ...] | None  # the seat to move's legal actions, None until asked for after a change
+    _moves: _Moves  # the legal-action tuples of this layout size
+    _plain_turn_start: bool  # a turn starts with a draw or a take only (no knocks, no flip as action)
     _visible: list[int | None]  # each seat's visible score, None until asked for after a change
-    _watchers: list[weakref.ReferenceType[Watcher]]  # views of this moment to detach before the next change
+    _view: Watcher | None  # the latest view of this moment (see watch)
 
     def __init__(
         self,
@@ -178,8 +210,10 @@ class HoleState:
         self.shuffle_seed = shuffle_seed
         self.full_mask = (1 << rules.size) - 1
         self._legal = None
+        self._moves = _MOVES[rules.size]
+        self._plain_turn_start = not (rules.knock or rules.early_knock or rules.flip_as_action)
         self._visible = [None] * players
-        self._watchers = []
+        self._view = None
 
     @classmethod
     def deal(cls, rules: Rules, players: int, dealer: int, rng: random.Random, shuffle_seed: str = "") -> HoleState:
@@ -191,14 +225,15 @@ class HoleState:
                 ja=f"親の席{dealer + 1 if isinstance(dealer, int) else dealer}は{players}人の卓にはありません。",
             )
         shoe = rules.shoe_for(players)
-        rng.shuffle(shoe)
-        # One card at a time from the top (the end of the list), clockwise from the dealer's left.
-        dealt = shoe[len(shoe) - players * rules.size :][::-1]
-        del shoe[len(shoe) - players * rules.size :]
-        order = [(dealer + offset) % players for offset in range(1, players + 1)]
-        layouts: list[list[int]] = [[] for _ in range(players)]
-        for index, seat in enumerate(order):
-            layouts[seat] = dealt[index::players]
+        shuffle(shoe, rng)  # the order rng.shuffle(shoe) gives, faster
+        # One card at a time from the top (the end of the list), clockwise from the dealer's left: the seat
+        # `offset` places after the dealer gets every players-th card of the reversed top of the shoe.
+        start = len(shoe) - players * rules.size
+        dealt = shoe[start:][::-1]
+        del shoe[start:]
+        layouts: list[list[int]] = [[]] * players
+        for offset in range(players):
+            layouts[(dealer + 1 + offset) % players] = dealt[offset::players]
         discard = [shoe.pop()]
         reveals = rules.initial_reveals
         state = cls(
@@ -272,36 +307,35 @@ class HoleState:
 
     def _find_legal(self) -> tuple[int, ...]:
         phase = self.phase
-        rules = self.rules
-        if phase == DRAW:
+        if phase == DRAW:  # the phases in order of frequency
+            if self._plain_turn_start:
+                discard = self.discard
+                return _DRAW_OR_TAKE[bool(self.stock) or len(discard) > 1, bool(discard)]
             return self._turn_start_moves()
         if phase == HOLDING:
-            swaps, discard_or_swaps = _MOVES[rules.size][1:]
-            return swaps if self.held_from_discard and rules.discard_pickup_must_swap else discard_or_swaps
+            if self.held_from_discard and self.rules.discard_pickup_must_swap:
+                return self._moves.swaps
+            return self._moves.discard_or_swaps
         if phase == OVER:
             return ()
-        flips = _MOVES[rules.size][0]
+        flips = self._moves.flips
         if phase == FLIP_AFTER_DISCARD:
-            if rules.flip_on_discard == "endgame":
+            if self.rules.flip_on_discard == "endgame":
                 return (SKIP_FLIP, *flips[self.up[self.seat]])
             return flips[self.up[self.seat]]
         return flips[self.peeked[self.seat] | self.up[self.seat]]  # OPENING
 
     def _turn_start_moves(self) -> tuple[int, ...]:
         rules = self.rules
-        moves = []
         discard = self.discard
-        if self.stock or len(discard) > 1:
-            moves.append(DRAW_STOCK)
-        if discard:
-            moves.append(TAKE_DISCARD)
+        moves = list(_DRAW_OR_TAKE[bool(self.stock) or len(discard) > 1, bool(discard)])
         if self.final_left < 0:  # neither knock is offered once the final round has begun
             if rules.knock:
                 moves.append(KNOCK)
             if rules.early_knock and early_knock_allowed(rules.size - self.up[self.seat].bit_count()):
                 moves.append(EARLY_KNOCK)
         if rules.flip_as_action:
-            moves.extend(_MOVES[rules.size][0][self.up[self.seat]])
+            moves.extend(self._moves.flips[self.up[self.seat]])
         return tuple(moves)
 
     # -- applying actions ----------------------------------------------------
@@ -317,8 +351,8 @@ class HoleState:
             legal = self._find_legal()
         if action not in legal:
             raise IllegalActionError(*self._why_illegal(action))
-        if self._watchers:
-            self._detach_watchers()
+        if self._view is not None:
+            self._let_go_of_view()
         self._legal = None
         s = self.seat
         phase = self.phase
@@ -373,16 +407,23 @@ class HoleState:
             self._end_turn()
 
     def watch(self, view: Watcher) -> None:
-        """Keep `view` (an observation of this moment) true: before the state next changes, it is detached
-        (it takes a copy of the state as it was), unless nothing holds it any more by then."""
-        self._watchers.append(weakref.ref(view))
+        """Keep `view` (an observation of this moment) true: before the state next changes, it is detached (it
+        takes a copy of the state as it was), unless nothing but this hole holds it any more by then.
 
-    def _detach_watchers(self) -> None:
-        for reference in self._watchers:
-            view = reference()
-            if view is not None:
-                view.detach()
-        self._watchers = []
+        The hole keeps one view, in a slot: a decision makes one, and its policy has usually dropped it by the
+        time the move is applied, so most views need neither a copy nor the weak reference each would otherwise
+        cost. Whether anything else holds it is read from its reference count. An earlier view of the same
+        moment that is still held somewhere is detached at once: a copy of this moment is what it needs anyway.
+        A view whose hole never changes again keeps that hole alive until the cycle collector frees both.
+        """
+        if self._view is not None:
+            self._let_go_of_view()
+        self._view = view
+
+    def _let_go_of_view(self) -> None:
+        if getrefcount(self._view) > _HELD_BY_THE_SLOT_ALONE:
+            self._view.detach()  # type: ignore[union-attr]  # called only with a view in the slot
+        self._view = None
 
     def _turn_up(self, seat: int, position: int) -> None:
         """Turn a position face up (a swapped-in card arrives face up too): the visible score changes."""
@@ -423,7 +464,7 @@ class HoleState:
         top = self.discard.pop()
         self.recycles += 1
         self.stock = self.discard
-        random.Random(f"{self.shuffle_seed}/recycle{self.recycles}").shuffle(self.stock)
+        shuffle(self.stock, random.Random(f"{self.shuffle_seed}/recycle{self.recycles}"))
         self.discard = [top]
 
     def _end_turn(self) -> None:

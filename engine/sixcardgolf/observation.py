@@ -55,7 +55,7 @@ class Observation:
     it was first (see HoleState.watch), so it compares, hashes and reads the same ever after.
     """
 
-    __slots__ = ("__weakref__", "_layouts", "_state", "_visible_scores", "legal_actions", "seat")
+    __slots__ = ("_layouts", "_state", "_visible_scores", "legal_actions", "seat")
 
     seat: int
     legal_actions: tuple[int, ...]  # sorted; empty unless this seat is to move

@@ -58,6 +58,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "ties": ("shared", "playoff"),
 }
 
+_TABLE_DECKS: dict[tuple[int | str, bool], tuple[int, ...]] = {}
+"""Rules.table_decks by (decks option, nine-card layout): the few distinct tables, built once."""
+
 # The one-eyed jacks: jack of hearts and jack of spades (suit indexes 1 and 0).
 ONE_EYED_JACKS = frozenset({JACK_RANK * 4 + 0, JACK_RANK * 4 + 1})
 
@@ -101,6 +104,7 @@ class Rules:
     rows: int = field(init=False, repr=False, compare=False)
     cols: int = field(init=False, repr=False, compare=False)
     size: int = field(init=False, repr=False, compare=False)
+    table_decks: tuple[int, ...] = field(init=False, repr=False, compare=False)  # decks_for, by players
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -115,10 +119,21 @@ class Rules:
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "cols", cols)
         object.__setattr__(self, "size", rows * cols)
+        # Every deal asks for the decks twice (the table check, the shoe): looked up, not searched for.
+        key = (self.decks, self.layout == "3x3")
+        table_decks = _TABLE_DECKS.get(key)
+        if table_decks is None:
+            table_decks = _TABLE_DECKS[key] = tuple(self._count_decks(n) for n in range(MAX_PLAYERS + 1))
+        object.__setattr__(self, "table_decks", table_decks)
 
     # -- decks ---------------------------------------------------------------
     def decks_for(self, players: int) -> int:
         """Decks shuffled together for a table of `players` (RULES.md §2, Deck and deal)."""
+        if isinstance(players, int) and 0 <= players <= MAX_PLAYERS:
+            return self.table_decks[players]
+        return self._count_decks(players)
+
+    def _count_decks(self, players: int) -> int:
         if self.decks != "auto":
             return int(self.decks)
         table = AUTO_DECKS_3X3 if self.layout == "3x3" else AUTO_DECKS

@@ -10,7 +10,7 @@ from golf_rig import cards, play, random_rules, reveal_openings, scripted_hole, 
 from sixcardgolf import HoleState, IllegalActionError, load_preset, observe, parse_action, preset_names
 from sixcardgolf.errors import UsageError
 from sixcardgolf.hole import DRAW, NO_CARD
-from sixcardgolf.observation import UNKNOWN, public_event
+from sixcardgolf.observation import UNKNOWN, Observation, public_event
 
 BASIC = load_preset("basic")
 TOP_ROW_UP = BASIC.with_options({"initial_reveals": 3})
@@ -141,6 +141,23 @@ def test_an_observation_kept_while_the_hole_moves_on_still_shows_its_moment() ->
     assert kept[untouched] == "a key" and untouched == read_before
     now = observe(state, 1)
     assert now != untouched and now.turns == 1 and now.layouts[0][5] == cards("KD")[0]
+
+
+def test_observations_kept_through_a_whole_hole_read_their_own_moments(monkeypatch: pytest.MonkeyPatch) -> None:
+    copies = []
+    detach = Observation.detach
+    monkeypatch.setattr(Observation, "detach", lambda self: copies.append(self) or detach(self))
+    state = HoleState.deal(load_preset("jokers"), 3, 1, random.Random(5), "kept")
+    chooser = random.Random(5)
+    kept, then, dropped_at = [], [], []
+    while not state.is_over():
+        dropped_at.append(len(copies))
+        state.apply_action(chooser.choice(observe(state, state.seat).legal_actions))  # dropped: no copy
+        assert len(copies) == dropped_at[-1]
+        kept.append({"a list": observe(state, 0)})
+        then.append(repr(observe(state, 0)))  # a second view of the moment: the held first one is copied now
+        assert copies[-1] is kept[-1]["a list"]
+    assert [repr(views["a list"]) for views in kept] == then and len(set(then)) > len(then) // 2
 
 
 def test_an_observation_reads_only_what_is_asked_for_but_equals_a_full_copy() -> None:

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 import sixcardgolf
-from sixcardgolf import HoleState, Match, format_action, load_preset, parse_layout, score_table
+from sixcardgolf import HoleState, Match, format_action, load_preset, observe, parse_layout, score_table
 
 LAYOUT_CASES: list[tuple[str, dict[str, object], list[str], int | None, int | None]] = [
     ("basic", {}, ["8H KS 2D / 8C AS 5H", "QH QS 3D / 4C 9S 7H"], None, None),
@@ -68,8 +68,28 @@ def match_round_trip() -> dict[str, Any]:
             "totals": restored.totals(), "winners": list(restored.outcome().winners)}  # type: ignore[union-attr]  # fmt: skip
 
 
+def kept_observations() -> list[dict[str, Any]]:
+    """Observations kept while their hole moves on (in a list, under a name) and read only at its end.
+
+    The hole hands a copy of itself to a view that something besides the hole still holds, which it tells
+    by reference counts; Python 3.14 counts some references differently from 3.11, so this runs in both.
+    """
+    state = HoleState.deal(load_preset("basic"), 3, 0, random.Random(9), "pyodide/kept")
+    chooser = random.Random("kept")
+    kept = []
+    named = observe(state, 0)
+    while not state.is_over():
+        kept.append(observe(state, state.seat))
+        kept.append(observe(state, (state.seat + 1) % 3))
+        state.apply_action(chooser.choice(state.legal_actions()))
+    return [named.to_dict()] + [observation.to_dict() for observation in kept]
+
+
 def main() -> str:
-    return json.dumps({"scores": scores(), "holes": seeded_holes(), "match": match_round_trip()}, sort_keys=True)
+    return json.dumps(
+        {"scores": scores(), "holes": seeded_holes(), "match": match_round_trip(), "kept": kept_observations()},
+        sort_keys=True,
+    )
 
 
 def environment() -> str:
