@@ -20,8 +20,8 @@ from sixcardgolf.presets import preset_info
 # -- one value changed in a preset's data file changes the built pages, with no other edit ------------------
 def _joker_facts(site: Path, lang: str) -> dict[str, str]:
     """Where the jokers preset's joker value shows: its value table, the comparison table, the FAQ list."""
-    scoring = parse(page_path(site, lang, "scoring/"))
-    table = next(t for t in find_all(scoring, "table", **{"data-golf": "values"}) if t.get("data-preset") == "jokers")
+    game = parse(page_path(site, lang, "games/jokers/"))
+    table = next(t for t in find_all(game, "table", **{"data-golf": "values"}) if t.get("data-preset") == "jokers")
     joker_row = [text(row) for row in table.iter("tr")][-1]
     variants = parse(page_path(site, lang, "variants/"))
     cell = next(

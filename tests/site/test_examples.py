@@ -77,7 +77,7 @@ def test_every_example_could_lie_on_one_table(site: Path) -> None:
 
 def test_three_matching_cards_are_not_called_a_pair(site: Path) -> None:
     for lang, word in (("en", "pair"), ("ja", "ペア")):
-        root = parse(page_path(site, lang, "scoring/"))
+        root = parse(page_path(site, lang, "games/nine-card/"))
         figure = next(f for f in root.iter("figure") if f.get("data-preset") == "nine-card" and f.get("data-set") == "")
         label = next(svg.get("aria-label") for svg in figure.iter("svg"))
         assert word not in label, f"{lang}: a three-card column is called a pair: {label}"

@@ -189,6 +189,23 @@ def test_svg_text_alternatives_are_in_the_page_language(site: Path) -> None:
             assert has_kana == (lang == "ja"), f"{lang}/{page}: text alternative in the wrong language: {label}"
 
 
+def _numbered_cards(figure) -> list[int]:
+    """The numbers a diagram draws, in card order: each digit of the numbers' <text> is placed by the x/y lists
+    (one position per digit), and must fall inside a card of its own."""
+    cards = [(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height")))
+             for r in figure.iter("rect") if "golf-back" in (r.get("class") or "").split()]  # fmt: skip
+    found = {}
+    for label in figure.iter("text"):
+        xs, ys = ([float(v) for v in label.get(axis).split()] for axis in ("x", "y"))
+        digits = text(label)
+        assert len(xs) == len(ys) == len(digits), f"each digit needs its own place: {digits!r}"
+        for digit, x, y in zip(digits, xs, ys, strict=True):
+            inside = [i for i, (cx, cy, w, h) in enumerate(cards) if cx <= x <= cx + w and cy <= y <= cy + h]
+            assert len(inside) == 1 and inside[0] not in found, f"number {digit} is not on a card of its own"
+            found[inside[0]] = int(digit)
+    return [found[i] for i in sorted(found)]
+
+
 def test_layout_diagrams_for_every_shape(site: Path) -> None:
     for lang in LANGS:
         shapes = set()
@@ -196,9 +213,8 @@ def test_layout_diagrams_for_every_shape(site: Path) -> None:
             for figure in parse(page_path(site, lang, page)).iter("figure"):
                 if figure.get("data-layout"):
                     shapes.add(figure.get("data-layout"))
-                    numbers = [text(t) for t in figure.iter("text")]
                     rows, cols = (int(n) for n in figure.get("data-layout").split("x"))
-                    assert numbers == [str(n) for n in range(1, rows * cols + 1)]
+                    assert _numbered_cards(figure) == list(range(1, rows * cols + 1))
         assert shapes == {"2x2", "2x3", "2x4", "3x3"}
 
 

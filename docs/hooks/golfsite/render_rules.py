@@ -86,13 +86,6 @@ def card_values(ctx: Context, args: dict[str, str]) -> str:
     )
 
 
-@marker("card-values-grid")
-def card_values_grid(ctx: Context, args: dict[str, str]) -> str:
-    """One value table per preset, side by side."""
-    tables = [card_values(ctx, {"preset": name}) for name in preset_names()]
-    return f'<div class="golf-grid">{"".join(tables)}</div>'
-
-
 def _rank_cell(rules: Rules, rank: int, lang: str) -> tuple[str, Any]:
     """What one rank is worth under `rules`: the text of a table cell and its data value."""
     if rank == 13:

@@ -50,25 +50,53 @@ def _column_frame(rules: Rules, col: int, paired: bool) -> str:
     )
 
 
-def _face(card: int, x: int, y: int, number: int, matched: bool) -> str:
+def _face(card: int, x: int, y: int, matched: bool) -> str:
     css = "golf-card golf-card-matched" if matched else "golf-card"
     ink = "golf-ink golf-red" if is_red(card) else "golf-ink"
     label = card_short(card)
     size = 18 if len(label) > 2 else 22
     return (
         f'<rect class="{css}" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
-        f'<text class="golf-pos" x="{x + 5}" y="{y + 13}">{number}</text>'
         f'<text class="{ink}" x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 7}" text-anchor="middle" '
         f'font-size="{size}">{escape(label)}</text>'
     )
 
 
-def _back(x: int, y: int, number: int) -> str:
-    return (
-        f'<rect class="golf-back" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
-        f'<text class="golf-back-number" x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 9}" text-anchor="middle" '
-        f'font-size="26">{number}</text>'
-    )
+def _back(x: int, y: int) -> str:
+    return f'<rect class="golf-back" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
+
+
+Place = tuple[float, float, int]  # where a position number is drawn, and the number
+
+
+def _numbers(css: str, places: Sequence[Place], extra: str = "") -> str:
+    """A drawing's position numbers as one <text> that places each digit with SVG's x/y lists (a layout has at
+    most 9 positions): one element instead of one per card, since a page's style and layout work grows with its
+    element count."""
+    if not places:
+        return ""
+    assert all(0 < number < 10 for _, _, number in places), "position numbers are single digits"
+    xs = " ".join(f"{x:g}" for x, _, _ in places)
+    ys = " ".join(f"{y:g}" for _, y, _ in places)
+    digits = "".join(str(number) for _, _, number in places)
+    return f'<text class="{css}" x="{xs}" y="{ys}"{extra}>{digits}</text>'
+
+
+def _face_numbers(places: Sequence[Place]) -> str:
+    return _numbers("golf-pos", places)
+
+
+def _back_numbers(places: Sequence[Place]) -> str:
+    # text-anchor applies to each separately placed digit, so every number is centred on its card
+    return _numbers("golf-back-number", places, ' text-anchor="middle" font-size="26"')
+
+
+def _face_place(x: int, y: int, number: int) -> Place:
+    return x + 5, y + 13, number
+
+
+def _back_place(x: int, y: int, number: int) -> Place:
+    return x + CARD_W / 2, y + CARD_H / 2 + 9, number
 
 
 def positions_diagram(rules: Rules, lang: str) -> str:
@@ -82,9 +110,12 @@ def positions_diagram(rules: Rules, lang: str) -> str:
     label = text("diagram_label", lang, size=rules.size, rows=rules.rows, cols=rules.cols, columns=columns)
     parts = [_svg_open(width, height, label, "golf-diagram")]
     parts.extend(_column_frame(rules, col, paired=False) for col in range(rules.cols))
+    places = []
     for position in range(rules.size):
         x, y = _card_origin(rules, position)
-        parts.append(_back(x, y, position + 1))
+        parts.append(_back(x, y))
+        places.append(_back_place(x, y, position + 1))
+    parts.append(_back_numbers(places))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -125,9 +156,12 @@ def layout_picture(rules: Rules, cards: Sequence[int], groups: Sequence[Group], 
     if by_columns:
         for index, group in enumerate(groups):
             parts.append(_column_frame(rules, index, group.cancelled))
+    places = []
     for position, card in enumerate(cards):
         x, y = _card_origin(rules, position)
-        parts.append(_face(card, x, y, position + 1, position in matched_positions))
+        parts.append(_face(card, x, y, position in matched_positions))
+        places.append(_face_place(x, y, position + 1))
+    parts.append(_face_numbers(places))
     if by_columns:
         for index, group in enumerate(groups):
             x, _ = _card_origin(rules, index)
@@ -154,15 +188,20 @@ def table_layout(rules: Rules, cards: Sequence[int], up: int, lang: str, changed
     label += joined(spoken, lang) + sentence_end.strip()
     parts = [_svg_open(width, height, label, "golf-layout golf-in-play")]
     parts.extend(_column_frame(rules, col, paired=False) for col in range(rules.cols))
+    face_places, back_places = [], []
     for position, card in enumerate(cards):
         x, y = _card_origin(rules, position)
         if up >> position & 1:
-            parts.append(_face(card, x, y, position + 1, matched=False))
+            parts.append(_face(card, x, y, matched=False))
+            face_places.append(_face_place(x, y, position + 1))
         else:
-            parts.append(_back(x, y, position + 1))
+            parts.append(_back(x, y))
+            back_places.append(_back_place(x, y, position + 1))
         if position == changed:
             parts.append(
                 f'<rect class="golf-changed" x="{x - 3}" y="{y - 3}" width="{CARD_W + 6}" height="{CARD_H + 6}" rx="8"/>'
             )
+    parts.append(_face_numbers(face_places))
+    parts.append(_back_numbers(back_places))
     parts.append("</svg>")
     return "".join(parts)
