@@ -47,7 +47,7 @@ export function animateMove(move, before, after, layer, duration = MOVE_MS) {
   }
   const [verb, position] = move.action.split(" ");
   const turned = after.get(`slot-${move.seat}-${position}`);
-  if (verb === "flip" && turned) {
+  if (verb === "flip" && turned && move.table.layouts[move.seat][Number(position) - 1].up) { // not a peek
     animations.push(turned.node.animate([{ transform: "scaleX(0)" }, { transform: "none" }], { duration, easing: "ease-out" }));
   }
   return animations;

@@ -3,7 +3,8 @@
 import { el } from "./dom.js";
 import { printControl } from "./print-sheet.js";
 
-export function setupForm(data, t, initial, onStart, engine = null, lang = "en") {
+// `peekSeconds`: how long peeked cards show without the "remember my peeked cards" aid (for its help text).
+export function setupForm(data, t, initial, onStart, engine = null, lang = "en", peekSeconds = 3) {
   const setup = data.setup;
   const form = el("form", { class: "golf-setup", "aria-labelledby": "golf-setup-title" });
   const mode = el("fieldset", {}, el("legend", {}, t("play.setup.mode")));
@@ -50,11 +51,24 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en")
     }
     if (printer) custom.append(printer);
   };
+  // "Remember my peeked cards" (seed 003's optional aid, off by default): offered only when the game peeks.
+  const peekAid = el("input", { type: "checkbox", id: "setup-peek-aid", checked: Boolean(initial.peekAid) });
+  const aid = el("p", { class: "golf-choice golf-peek-aid" }, peekAid,
+    el("label", { for: peekAid.id }, t("play.setup.peekAid"), el("small", { class: "golf-option__help" }, t("play.setup.peekAidHelp", { seconds: peekSeconds }))));
+  const showAid = () => {
+    const control = custom.querySelector("[data-key=peek]");
+    const chosen = data.presets.find((p) => p.name === preset.value) || data.presets[0];
+    aid.hidden = !(control ? control.checked : chosen.options.peek);
+  };
+  custom.addEventListener("change", showAid);
   // "Print these rules" (print-sheet.js): the sheet for the preset with exactly the options set here.
   const printer = engine && printControl({ engine, t, lang, read: () => read() });
   mode.addEventListener("change", drawLevels);
   players.addEventListener("change", drawLevels);
-  preset.addEventListener("change", drawCustom);
+  preset.addEventListener("change", () => {
+    drawCustom();
+    showAid();
+  });
   // Compact, so Start is in view without scrolling at 1366x768 and 390x844: the choices side by side, Start
   // before the custom rules (folded).
   form.append(
@@ -66,11 +80,13 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en")
       el("p", {}, el("label", { for: preset.id }, t("play.setup.preset")), " ", preset),
       el("p", {}, el("label", { for: holes.id }, t("play.setup.holes")), " ", holes)),
     levels,
+    aid,
     el("p", { class: "golf-setup__start" }, el("button", { type: "submit", class: "md-button md-button--primary" }, t("play.setup.start"))),
     custom,
   );
   drawLevels();
   drawCustom();
+  showAid();
 
   const read = () => {
     const options = {};
@@ -89,7 +105,7 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en")
     const seats = ["human"];
     for (let n = 2; n <= count; n++) seats.push(computer ? form.querySelector(`#setup-level-${n}`).value : "human");
     return { mode: computer ? "computer" : "pass", players: count, preset: preset.value, holes: Number(holes.value),
-      levels: seats.slice(1).filter((s) => s !== "human"), options, seats };
+      levels: seats.slice(1).filter((s) => s !== "human"), options, seats, peekAid: peekAid.checked };
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();

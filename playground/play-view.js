@@ -29,11 +29,12 @@ export function seatView(s, seat, layout, { mine, targets, cancelled, chosen, hi
     if (chosen && chosen.includes(position)) classes.push("golf-slot--chosen");
     if (showPeek) classes.push("golf-slot--peeked");
     const face = faceUp ? cardFace(slot.card) : cardBack();
+    const eye = showPeek ? el("span", { class: "golf-slot__peek", "aria-hidden": "true" }) : null; // peeked, not turned up
     const label = t("play.slot", { n: position, card: what });
     const cell = mine
       ? el("button", { type: "button", class: classes.join(" "), "data-pos": String(position), "data-slot": `${seat}-${position}`, "data-focus": `pos-${position}`,
         "aria-disabled": String(!target), onclick: () => target && onPosition(position, target) },
-      srText(label), face, el("span", { class: "golf-slot__number", "aria-hidden": "true" }, String(position)))
+      srText(label), face, eye, el("span", { class: "golf-slot__number", "aria-hidden": "true" }, String(position)))
       : el("span", { class: classes.join(" "), role: "img", "aria-label": label, "data-slot": `${seat}-${position}` }, face);
     grid.append(cell);
   });
@@ -119,5 +120,7 @@ export function eventText(s, event) {
   const [verb, pos] = event.action.split(" ");
   const card = event.card ? cardName(event.card, lang) : "";
   const old = event.replaced ? cardName(event.replaced, lang) : "";
-  return t(`play.event.${verb}`, { who, pos, card, old });
+  // An opening choice in a game with a peek only looks at the card: it stays face down on the table.
+  const peeked = verb === "flip" && event.table && !event.table.layouts[event.seat][Number(pos) - 1].up;
+  return t(`play.event.${peeked ? "peek" : verb}`, { who, pos, card, old });
 }

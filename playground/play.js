@@ -36,6 +36,8 @@ class PlayPage {
     this.showSetup = false;
     this.confirmReplace = null; // choices waiting for "start the new match?"
     this.peekChoice = []; // four-card peek: positions chosen before the confirm
+    this.peekShown = null; // {seat, until}: that seat's peeked cards show until then (seed 003)
+    this.peekAid = Boolean((store.choices() || {}).peekAid); // "remember my peeked cards": they stay shown
     this.news = {}; // pass-and-play: seat -> what the others did since that seat's last turn
     this.error = "";
     this.message = "";
@@ -272,8 +274,9 @@ class PlayPage {
     const chosen = this.peekChoice;
     this.peekChoice = [];
     for (const position of chosen) await this.call("match_act", { action: `flip ${position}` });
-    // Seed 003: the peeked cards show for a few seconds, then go back face down until the scoring.
-    this.peekShownUntil = Date.now() + PEEK_SHOWN_MS;
+    // Seed 003: the peeked cards show for a few seconds, then go back face down until the scoring (unless the
+    // person chose the aid that keeps them shown).
+    this.peekShown = { seat: this.viewerSeat(), until: Date.now() + PEEK_SHOWN_MS };
     this.render();
     setTimeout(() => this.render(), PEEK_SHOWN_MS + 50);
   }
@@ -365,7 +368,8 @@ class PlayPage {
   startMatch(choices, daily = null) {
     const seed = choices.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
     const full = { ...choices, seed };
-    if (!daily) store.keepChoices({ mode: choices.mode, players: choices.players, preset: choices.preset, holes: choices.holes, levels: choices.levels, options: choices.options });
+    if (!daily) store.keepChoices({ mode: choices.mode, players: choices.players, preset: choices.preset, holes: choices.holes, levels: choices.levels, options: choices.options, peekAid: choices.peekAid });
+    if (choices.peekAid !== undefined) this.peekAid = choices.peekAid; // a link or the daily deal keeps the last choice
     this.daily = daily;
     this.lastChoices = full;
     this.showSetup = false;
@@ -485,7 +489,7 @@ class PlayPage {
       const initial = { ...this.data.setup.defaults, ...(store.choices() || {}) };
       if (this.linkedPreset && initial.preset !== this.linkedPreset) Object.assign(initial, { preset: this.linkedPreset, options: {} });
       if (this.view && (this.view.outcome === null)) parts.push(el("p", {}, el("button", { type: "button", class: "md-button", "data-focus": "back-to-match", onclick: () => { this.showSetup = false; this.render(); } }, t("play.resume"))));
-      parts.push(setupForm(this.data, t, initial, (choices) => this.requestStart(choices), this.engine, this.lang));
+      parts.push(setupForm(this.data, t, initial, (choices) => this.requestStart(choices), this.engine, this.lang, PEEK_SHOWN_MS / 1000));
       return parts;
     }
     if (this.pending) return [this.pendingTable()];
@@ -526,7 +530,8 @@ class PlayPage {
     const me = this.viewerSeat();
     const obs = view.observation;
     const cancelledBy = (seat) => new Set(view.scores ? view.scores[seat].cancelled.flat() : []);
-    const hidePeeked = !view.hole_over && !(this.peekShownUntil && Date.now() < this.peekShownUntil);
+    const peekShown = this.peekShown && this.peekShown.seat === me && Date.now() < this.peekShown.until;
+    const hidePeeked = !view.hole_over && !this.peekAid && !peekShown;
     const others = el("div", { class: "golf-opponents" });
     obs.layouts.forEach((layout, seat) => {
       if (seat !== me) others.append(seatView(s, seat, layout, { mine: false, targets: {}, cancelled: cancelledBy(seat), hidePeeked: true }));

@@ -316,8 +316,48 @@ def test_four_card_peek_is_chosen_then_confirmed_and_goes_back_face_down(context
     page.get_by_role("button", name="Confirm (Enter)").click()
     wait_phase(page, "draw")
     assert page.locator(".golf-seat--mine .golf-face").count() == 2  # the two peeked cards, for a moment
+    page.wait_for_function("document.querySelector('.golf-log').textContent.startsWith('Computer 2')")
+    assert "peeked at position" in page.inner_text(".golf-log")  # the computer's peek turns nothing up
+    assert page.locator(".golf-opponents .golf-face").count() == 0
     page.wait_for_function("document.querySelectorAll('.golf-seat--mine .golf-face').length === 0", timeout=10_000)
     assert page.locator(".golf-seat--mine [data-pos='1'] .golf-sr").inner_text().endswith("face down")
+    page.get_by_role("button", name="New match").click()
+    assert not page.is_checked("#setup-peek-aid")  # the aid that keeps them shown is off by default
+    assert problems == []
+
+
+def test_remembered_peeked_cards_stay_shown_to_their_owner_only(context: BrowserContext, origin: str) -> None:
+    """The optional aid of seed 003, at one device: each person keeps seeing their own peeked cards, marked,
+    and never the other's."""
+    page, problems = open_play(context, origin)
+    page.wait_for_selector(".golf-setup")
+    page.select_option("#setup-preset", "basic")
+    assert page.is_hidden("#setup-peek-aid")  # offered only for a game with a peek
+    page.select_option("#setup-preset", "four-card")
+    page.check("#setup-peek-aid")
+    start(page, mode="pass", preset="four-card")
+    for seat, chosen in ((0, ("1", "4")), (1, ("2", "3"))):
+        wait_phase(page, "opening")
+        assert page.locator(".golf-seat--mine h2").inner_text() == f"Player {seat + 1}"
+        assert page.locator(".golf-opponents .golf-face").count() == 0  # the other's peeked cards: never
+        for key in chosen:
+            page.keyboard.press(key)
+        page.keyboard.press("Enter")
+        wait_phase(page, "handover")
+        assert page.locator(".golf-face").count() == 0
+        page.keyboard.press("Enter")
+    wait_phase(page, "draw")
+    page.wait_for_timeout(3500)  # longer than the peeked cards show without the aid
+    assert page.locator(".golf-seat--mine h2").inner_text() == "Player 1"
+    peeked = page.locator(".golf-seat--mine .golf-slot--peeked")
+    assert [peeked.nth(i).get_attribute("data-pos") for i in range(peeked.count())] == ["1", "4"]
+    assert page.locator(".golf-seat--mine .golf-slot--peeked .golf-slot__peek").count() == 2  # the eye mark
+    assert "(peeked)" in page.locator(".golf-seat--mine [data-pos='4'] .golf-sr").inner_text()
+    labels = page.locator(".golf-opponents [data-slot]").evaluate_all("cells => cells.map(c => c.ariaLabel)")
+    assert all(label.endswith("face down") for label in labels)  # player 2's peeked cards are not on the page
+    assert page.locator(".golf-opponents .golf-face").count() == 0
+    page.get_by_role("button", name="New match").click()
+    assert page.is_checked("#setup-peek-aid")  # remembered like the other choices
     assert problems == []
 
 
