@@ -148,10 +148,13 @@ def play_turns_until_a_computer_swaps(page: Page) -> tuple[list[dict[str, Any]],
         if page.get_attribute(ROOT, "data-phase") == "flip":
             page.locator(".golf-seat--mine .golf-slot--target").first.click()
             settled(page, "draw", "hole-over")
+        if page.get_attribute(ROOT, "data-phase") == "hole-over":
+            break  # the person's move ended the hole: no computer moved after it
         turns.append((first, page.evaluate("snaps.length")))
         landed = [place_at(s["places"], t["end"]) or "" for s in page.evaluate("snaps")[first:] for t in s["travels"]]
         if any(place.startswith(("slot-1-", "slot-2-")) for place in landed):
             break
+    assert turns, "no turn of the person was followed by the computers' moves"
     return page.evaluate("snaps"), turns
 
 
