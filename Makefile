@@ -36,8 +36,9 @@ $(STAMPS)/pyodide-build: tools/pyodide-requirements.txt tools/find-python312.sh
 	@mkdir -p $(STAMPS) && touch $@
 
 wheel: $(WHEEL)
-$(WHEEL): $(STAMPS)/python $(ENGINE_SOURCES)
+$(WHEEL): $(STAMPS)/python $(STAMPS)/node $(ENGINE_SOURCES) tools/precompile-wheel.mjs
 	rm -rf dist engine/build && $(PY) -m build --wheel --outdir dist engine >/dev/null
+	node tools/precompile-wheel.mjs $(WHEEL) >/dev/null
 
 lockfile: $(LOCKFILE)
 $(LOCKFILE): $(WHEEL) $(STAMPS)/pyodide-build $(STAMPS)/node

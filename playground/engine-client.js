@@ -4,8 +4,9 @@
 //   page.append(engineStatus(engine, t));       // progress bar; on failure its reason and a Retry button
 //   const answer = await engine.call("score", {lang, ...});  // waits for the engine; rejects with a message
 // The engine is an EventTarget: "progress" (engine.progress = {stage, loaded, total}), "ready", "failed"
-// (engine.failure = {kind, file, detail}); engine.state is "loading", "ready" or "failed"; engine.retry()
-// starts a fresh worker. A failed call rejects with an Error whose message is in the page's language.
+// (engine.failure = {kind, file, detail}), "snapshot" (engine.snapshot: "restored" when this start came from
+// the interpreter snapshot a first visit stored, "stored" once one is kept for the next visit, or "none"; see
+// worker.js); engine.state is "loading", "ready" or "failed"; engine.retry() starts a fresh worker. A failed call rejects with an Error whose message is in the page's language.
 const siteRoot = new URL("../", import.meta.url);
 // Pyodide's first start on a busy two-core machine takes about 10 s; a start that is still not done after
 // this long is reported as failed rather than left spinning.
@@ -33,6 +34,7 @@ export class GolfEngine extends EventTarget {
   start() {
     this.state = "loading";
     this.failure = null;
+    this.snapshot = null;
     this.progress = { stage: "download", loaded: 0, total: this.total };
     this.pending = new Map();
     this.nextId = 1;
@@ -41,12 +43,33 @@ export class GolfEngine extends EventTarget {
       this.rejectReady = reject;
     });
     this.ready.catch(() => {}); // a failure is shown by engineStatus(); callers that wait see it too
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail({ kind: "missing", file: "worker.js", detail: event.message || "" });
+    // An engine page's <head> has already created the worker (overrides/main.html), so Pyodide loads while the
+    // page's scripts do. What it said meanwhile is replayed on the next turn of the event loop, once the page
+    // has added its listeners (the early listener keeps buffering until then, so nothing is lost or reordered).
+    // A retry makes a new worker.
+    const early = globalThis.golfEarlyEngine;
+    globalThis.golfEarlyEngine = null;
+    this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const listen = () => {
+      this.worker.onmessage = (event) => this.receive(event.data);
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        this.fail({ kind: "missing", file: "worker.js", detail: event.message || "" });
+      };
     };
+    if (early) {
+      setTimeout(() => {
+        early.worker.removeEventListener("message", early.keep);
+        early.worker.removeEventListener("error", early.keep);
+        listen();
+        for (const event of early.heard) {
+          if (event.type === "error") this.worker.onerror(event);
+          else this.receive(event.data);
+        }
+      }, 0);
+    } else {
+      listen();
+    }
     this.timer = setTimeout(() => this.fail({ kind: "timeout", file: null, detail: `${this.timeoutMs} ms` }), this.timeoutMs);
     // Not yet controlled by the service worker: the worker hands what it fetches over to it (see worker.js).
     const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
@@ -55,13 +78,16 @@ export class GolfEngine extends EventTarget {
 
   receive(message) {
     if (message.type === "progress") {
-      this.progress = { stage: message.stage, loaded: message.loaded, total: message.total };
+      this.progress = { stage: message.stage, loaded: message.loaded, total: this.total };
       this.dispatchEvent(new Event("progress"));
     } else if (message.type === "ready") {
       clearTimeout(this.timer);
       this.state = "ready";
       this.resolveReady();
       this.dispatchEvent(new Event("ready"));
+    } else if (message.type === "snapshot") {
+      this.snapshot = message.state;
+      this.dispatchEvent(new Event("snapshot"));
     } else if (message.type === "handed-over") {
       cacheRuntimeForOffline();
     } else if (message.type === "failed") {
@@ -138,6 +164,7 @@ export function engineStatus(engine, t) {
   };
   const draw = () => {
     box.dataset.state = engine.state;
+    if (engine.snapshot) box.dataset.snapshot = engine.snapshot; // for tests and the start-up benchmark
     show(box, engine.state !== "ready");
     show(retry, engine.state === "failed");
     show(bar, engine.state === "loading");
@@ -158,7 +185,7 @@ export function engineStatus(engine, t) {
       label.textContent = t("engine.starting");
     }
   };
-  for (const name of ["progress", "ready", "failed"]) engine.addEventListener(name, draw);
+  for (const name of ["progress", "ready", "failed", "snapshot"]) engine.addEventListener(name, draw);
   draw();
   return box;
 }

@@ -383,19 +383,16 @@ class PlayPage {
     this.message = "";
     this.finishReplay();
     this.log.textContent = "";
-    if (this.engine.state === "ready") {
-      this.view = null;
-      this.call("match_new", this.matchParams(full));
-    } else {
-      // Deal face down at once; opening choices (positions only) wait for the engine.
-      const preset = this.data.presets.find((p) => p.name === full.preset) || this.data.presets[0];
-      const layout = (full.options.layout || preset.options.layout || `${preset.rows}x${preset.cols}`).split("x").map(Number);
-      const reveals = full.options.initial_reveals ?? preset.options.initial_reveals;
-      const peek = full.options.peek ?? preset.options.peek;
-      this.view = null;
-      this.pending = { choices: full, opening: [], rows: layout[0], cols: layout[1], reveals: peek ? 0 : reveals };
-      this.render();
-    }
+    // Deal face down at once; opening choices (positions only) are taken here and sent with the deal, when the
+    // engine is ready (at once if it is already).
+    const preset = this.data.presets.find((p) => p.name === full.preset) || this.data.presets[0];
+    const layout = (full.options.layout || preset.options.layout || `${preset.rows}x${preset.cols}`).split("x").map(Number);
+    const reveals = full.options.initial_reveals ?? preset.options.initial_reveals;
+    const peek = full.options.peek ?? preset.options.peek;
+    this.view = null;
+    this.pending = { choices: full, opening: [], rows: layout[0], cols: layout[1], reveals: peek ? 0 : reveals };
+    this.render();
+    if (this.engine.state === "ready") this.engineReady();
   }
 
   playAgain() {

@@ -1,20 +1,103 @@
-// The engine in a Web Worker: one Pyodide, loaded once, answering id-tagged requests.
+// The engine in a Web Worker: one Pyodide, loaded once, answering id-tagged requests. It starts loading as
+// soon as it is created (an engine page creates it from its <head>, before the page's own scripts load).
 // Everything comes from this site: the Pyodide runtime (copied from the npm package) and the engine wheel,
 // registered in the site's own pyodide-lock.json, so loadPackage() checks its sha256.
+// From the page: {type: "start", total, handover} (the runtime's size for the progress bar, and on a first visit
+// the hashes that name the service worker's cache entries), then id-tagged requests {id, method, params}.
 // To the page: {type: "progress", stage, loaded, total}, then {type: "ready"} or
-// {type: "failed", kind: "missing" | "wasm" | "other", file, detail}; answers are {id, ok, result | error}.
+// {type: "failed", kind: "missing" | "wasm" | "other", file, detail}; answers are {id, ok, result | error};
+// {type: "snapshot", state: "restored" | "stored" | "none"} (see SNAPSHOT_CACHE) and {type: "handed-over"}.
 const siteRoot = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", siteRoot).href;
-
+const lockFileURL = new URL("pyodide-lock.json", indexURL).href;
 let failure = null; // the first thing that went wrong while loading: more telling than the error it causes later
 let loaded = 0;
-let total = 0; // bytes of the runtime files, sent by the page from the build's static data
+let total = 0;
+
+// The page's start message: the worker does not wait for it to load, only to hand files over.
+let pageStarted;
+const pageStart = new Promise((resolve) => {
+  pageStarted = resolve;
+});
+
 // A first visit (no service worker controls the page yet): each runtime file fetched is also put in the
 // hand-over cache, under the service worker's key (URL and content hash), and the service worker copies it
-// from there instead of downloading it a second time. hashes: {file name: hash}, from the static data.
+// from there instead of downloading it a second time. The copies are kept until the engine is ready and the
+// page has said whether this is a first visit, so the start-up never waits for the disk.
 const HANDOVER_CACHE = "golf-runtime-handover"; // the service worker deletes it once it has copied the files
-let handover = null;
-const handedOver = [];
+let handover; // undefined until the page says; then the hashes {file name: hash}, or null when not needed
+const handedOver = []; // {url, copy}
+
+async function handOver() {
+  const { handover: hashes } = await pageStart;
+  const copies = handedOver.splice(0);
+  if (!hashes || !self.caches) {
+    for (const { copy } of copies) copy.body?.cancel().catch(() => {});
+    return;
+  }
+  const cache = await caches.open(HANDOVER_CACHE);
+  const kept = copies.filter(({ url }) => hashes[fileName(url)]);
+  await Promise.allSettled(kept.map(({ url, copy }) => cache.put(`${url.split("?")[0]}?golf-rev=${hashes[fileName(url)]}`, copy)));
+}
+
+// A later visit starts from a memory snapshot instead of starting Python and importing the engine again,
+// which is most of the start-up's CPU time. The snapshot is taken once the engine is imported, before any
+// match exists, and kept under the runtime's version and the wheel's sha256 (from the lockfile); after a
+// restore loadPackage() still installs the engine's files, checking the wheel's sha256. Pyodide's snapshot
+// options (_makeSnapshot, _loadSnapshot) are private: the runtime's version is pinned in package-lock.json, the
+// browser tests restore a snapshot, and any failure to make or restore one falls back to a normal start.
+const SNAPSHOT_CACHE = "golf-interpreter-snapshot";
+
+async function readSnapshot(key) {
+  try {
+    const response = await (await caches.open(SNAPSHOT_CACHE)).match(key);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null; // Cache Storage refused (an opaque origin) or a damaged entry: start normally
+  }
+}
+
+async function writeSnapshot(key, bytes) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
+// Python from the stored snapshot if there is one, else started normally, able to make a snapshot.
+// The lockfile is fetched here (and handed to loadPyodide) because the snapshot's name needs the wheel's hash.
+async function startPython(module) {
+  const response = await fetch(lockFileURL);
+  if (!response.ok) throw new Error(`pyodide-lock.json: HTTP ${response.status}`);
+  const lockFileContents = await response.json();
+  const wheel = lockFileContents.packages?.sixcardgolf?.sha256;
+  const key = wheel && self.caches ? new URL(`interpreter-${module.version}-${wheel.slice(0, 16)}.snapshot`, indexURL).href : null;
+  // packageBaseUrl: where the lockfile's file names are, which Pyodide cannot tell from contents alone.
+  const options = { indexURL, lockFileContents, packageBaseUrl: indexURL, messageCallback: () => {}, errorCallback: () => {} };
+  const stored = key && (await readSnapshot(key));
+  if (stored) {
+    try {
+      return { pyodide: await module.loadPyodide({ ...options, _loadSnapshot: stored }), key, restored: true };
+    } catch {
+      caches.delete(SNAPSHOT_CACHE).catch(() => {}); // damaged, or from another build of the runtime
+    }
+  }
+  return { pyodide: await module.loadPyodide({ ...options, _makeSnapshot: Boolean(key) }), key, restored: false };
+}
+
+// The interpreter's memory with the engine imported. Pyodide refuses to snapshot JavaScript state it cannot
+// rebuild, and its record of loaded packages is such state: it is emptied for the moment of the copy (after a
+// restore, loadPackage() fills it again).
+function takeSnapshot() {
+  const loadedPackages = { ...pyodide.loadedPackages };
+  for (const name of Object.keys(loadedPackages)) delete pyodide.loadedPackages[name];
+  try {
+    return pyodide.makeMemorySnapshot();
+  } catch {
+    return null; // nothing to keep: the next visit starts normally too
+  } finally {
+    Object.assign(pyodide.loadedPackages, loadedPackages);
+  }
+}
 
 function fileName(url) {
   return String(url).split("?")[0].split("/").pop();
@@ -36,12 +119,7 @@ self.fetch = async (input, init) => {
     return response;
   }
   if (!response.body) return response;
-  const hash = handover && handover[fileName(url)];
-  if (hash && self.caches) {
-    const copy = response.clone();
-    const key = `${url.split("?")[0]}?golf-rev=${hash}`;
-    handedOver.push(caches.open(HANDOVER_CACHE).then((cache) => cache.put(key, copy)));
-  }
+  if (handover !== null && self.caches && url.startsWith(indexURL)) handedOver.push({ url, copy: response.clone() });
   // Count the bytes on a clone: Pyodide gets the original response, so Chromium can keep the compiled wasm in
   // its code cache for the next visit (a response rebuilt from a stream would be compiled again every time).
   const reader = response.clone().body.getReader();
@@ -94,19 +172,26 @@ async function start() {
     failure ??= { kind: "missing", file: "pyodide.mjs", detail: String(error.message || error) };
     throw error;
   }
-  pyodide = await module.loadPyodide({ indexURL, messageCallback: () => {}, errorCallback: () => {} });
+  const started = await startPython(module);
+  pyodide = started.pyodide;
   self.postMessage({ type: "progress", stage: "engine", loaded, total });
   await pyodide.loadPackage("sixcardgolf", { messageCallback: () => {}, errorCallback: () => {}, checkIntegrity: true });
   if (failure) throw new Error(failure.detail);
   const web = pyodide.pyimport("sixcardgolf.web");
-  const table = pyodide.pyimport("sixcardgolf.web_match").Table(); // the match being played, kept here
+  const webMatch = pyodide.pyimport("sixcardgolf.web_match");
+  const snapshot = started.key && !started.restored ? takeSnapshot() : null;
+  const table = webMatch.Table(); // the match being played, kept here
   settled = true;
   self.postMessage({ type: "ready" });
-  Promise.allSettled(handedOver).then(() => self.postMessage({ type: "handed-over" }));
+  // The page then asks the service worker to keep the runtime (copied from the hand-over, or from the HTTP cache).
+  handOver().finally(() => self.postMessage({ type: "handed-over" }));
+  const tell = (state) => self.postMessage({ type: "snapshot", state });
+  if (started.restored) tell("restored");
+  else if (snapshot) writeSnapshot(started.key, snapshot).then(() => tell("stored"), () => tell("none"));
+  else tell("none");
   return (request) => web.handle(request, table);
 }
 
-let engine = null;
 let pyodide = null;
 
 // "Print these rules": the printables' sheet code (site/pyodide/printables-sheet.zip, no WeasyPrint), unpacked
@@ -128,8 +213,7 @@ self.onmessage = async (event) => {
   if (message.type === "start") {
     total = message.total || 0;
     handover = message.handover || null;
-    engine = start();
-    engine.catch(fail);
+    pageStarted({ handover });
     return;
   }
   const { id, method, params } = message;
@@ -147,3 +231,6 @@ self.onmessage = async (event) => {
     self.postMessage({ id, ok: false, error: String((error && error.message) || error) });
   }
 };
+
+const engine = start();
+engine.catch(fail);

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from .errors import RulesError
 from .messages import both
@@ -26,7 +26,7 @@ class Preset:
 @cache
 def _all_presets() -> dict[str, Preset]:
     found: list[tuple[int, Preset]] = []
-    for entry in resources.files(__package__ + ".preset_data").iterdir():
+    for entry in sorted(Path(__file__).with_name("preset_data").iterdir()):
         if not entry.name.endswith(".json"):
             continue
         name = entry.name[: -len(".json")]

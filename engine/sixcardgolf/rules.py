@@ -9,7 +9,6 @@ named sets of changes to these defaults, kept as data.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -229,6 +228,8 @@ _FALSE = ("false", "no", "off", "0")
 
 
 def _unknown_key(key: object) -> RulesError:
+    import difflib  # here, not at the top: only a mistyped option needs it, and a browser's start skips it
+
     close = difflib.get_close_matches(str(key), OPTION_KEYS, n=1)
     keys = ", ".join(OPTION_KEYS)
     if not close:

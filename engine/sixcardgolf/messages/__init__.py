@@ -13,7 +13,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from ..errors import LANGS, check_lang
 
@@ -32,7 +32,7 @@ def _flatten(table: dict[str, object], prefix: str, out: dict[str, str]) -> None
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """Every message of `lang`, by dotted key ("rules.setup.stock")."""
-    source = resources.files(__package__).joinpath(f"{check_lang(lang)}.toml").read_text(encoding="utf-8")
+    source = Path(__file__).with_name(f"{check_lang(lang)}.toml").read_text(encoding="utf-8")
     messages: dict[str, str] = {}
     _flatten(tomllib.loads(source), "", messages)
     return messages
