@@ -84,6 +84,7 @@ export class GolfEngine extends EventTarget {
       clearTimeout(this.timer);
       this.state = "ready";
       this.resolveReady();
+      registerServiceWorker();
       this.dispatchEvent(new Event("ready"));
     } else if (message.type === "snapshot") {
       this.snapshot = message.state;
@@ -105,6 +106,7 @@ export class GolfEngine extends EventTarget {
     if (this.state !== "loading") return;
     clearTimeout(this.timer);
     this.state = "failed";
+    registerServiceWorker();
     this.failure = { kind, file, detail };
     this.worker.terminate();
     const error = Object.assign(new Error(`engine failed to start: ${kind} ${file || ""} ${detail || ""}`), { failure: this.failure });
@@ -129,6 +131,13 @@ export class GolfEngine extends EventTarget {
       this.worker.postMessage({ id, method, params });
     });
   }
+}
+
+// An engine page registers the site's service worker only once the engine has started or failed (the other
+// pages do it at once, overrides/main.html): its first install precaches the whole site, which would compete
+// with the engine's start for the processor. Registering again is harmless (the browser checks for an update).
+function registerServiceWorker() {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register(new URL("sw.js", siteRoot)).catch(() => {});
 }
 
 // Once an engine page has the runtime, ask the service worker to keep it for offline visits (it copies the files

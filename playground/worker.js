@@ -72,7 +72,9 @@ async function startPython(module) {
   const wheel = lockFileContents.packages?.sixcardgolf?.sha256;
   const key = wheel && self.caches ? new URL(`interpreter-${module.version}-${wheel.slice(0, 16)}.snapshot`, indexURL).href : null;
   // packageBaseUrl: where the lockfile's file names are, which Pyodide cannot tell from contents alone.
-  const options = { indexURL, lockFileContents, packageBaseUrl: indexURL, messageCallback: () => {}, errorCallback: () => {} };
+  // packages: Pyodide runs loadPackage("sixcardgolf") itself (the wheel's sha256 checked against the lockfile),
+  // fetching and checking the wheel while Python starts instead of after.
+  const options = { indexURL, lockFileContents, packageBaseUrl: indexURL, packages: ["sixcardgolf"], messageCallback: () => {}, errorCallback: () => {} };
   const stored = key && (await readSnapshot(key));
   if (stored) {
     try {
@@ -175,7 +177,6 @@ async function start() {
   const started = await startPython(module);
   pyodide = started.pyodide;
   self.postMessage({ type: "progress", stage: "engine", loaded, total });
-  await pyodide.loadPackage("sixcardgolf", { messageCallback: () => {}, errorCallback: () => {}, checkIntegrity: true });
   if (failure) throw new Error(failure.detail);
   const web = pyodide.pyimport("sixcardgolf.web");
   const webMatch = pyodide.pyimport("sixcardgolf.web_match");

@@ -40,7 +40,7 @@ with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
             path = pathlib.Path(entry.filename)
             pyc = path.parent / "__pycache__" / (path.stem + "." + __import__("sys").implementation.cache_tag + ".pyc")
             data = (tree / pyc).read_bytes()
-            out.writestr(zipfile.ZipInfo(pyc.as_posix(), date_time=entry.date_time), data)
+            out.writestr(zipfile.ZipInfo(pyc.as_posix(), date_time=entry.date_time), data, zipfile.ZIP_DEFLATED)
             record.insert(-1, f"{pyc.as_posix()},{digest(data)},{len(data)}")
     out.writestr(next(entry for entry in entries if entry.filename == record_name), "\\n".join(record) + "\\n")
 len(record)
