@@ -351,8 +351,10 @@ class HoleState:
             legal = self._find_legal()
         if action not in legal:
             raise IllegalActionError(*self._why_illegal(action))
-        if self._view is not None:
-            self._let_go_of_view()
+        if self._view is not None:  # what _let_go_of_view does, written out: every decision passes here
+            if getrefcount(self._view) > _HELD_BY_THE_SLOT_ALONE:
+                self._view.detach()
+            self._view = None
         self._legal = None
         s = self.seat
         phase = self.phase

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
+from .actions import NEXT_HOLE
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import DRAW, HOLDING, OVER, HoleState
 from .messages import both
@@ -95,7 +96,7 @@ class Match:
 
     # -- acting ----------------------------------------------------------------
     def apply_action(self, action: int) -> None:
-        if action == A.NEXT_HOLE:
+        if action == NEXT_HOLE:
             self.next_hole()
             return
         hole = self.hole

@@ -63,17 +63,18 @@ def play_match(rules: Rules, players: int, seed: int, policies: Sequence[Policy 
     match = Match(rules, players, seed)
     honest = [None if isinstance(p, Yardstick) else p for p in policies]
     yardsticks = [p if isinstance(p, Yardstick) else None for p in policies]
+    apply_action = match.apply_action  # bound once: this loop runs for every decision of every hole
     while True:
         hole = match.hole
         while hole.phase != OVER:
             seat = hole.seat
             policy = honest[seat]
             if policy is not None:
-                match.apply_action(policy.choose(Observation(hole, seat)))  # the seat to move: no need to check it
+                apply_action(policy.choose(Observation(hole, seat)))  # the seat to move: no need to check it
             else:
                 yardstick = yardsticks[seat]
                 assert yardstick is not None
-                match.apply_action(yardstick.choose_seeing_all(hole))
+                apply_action(yardstick.choose_seeing_all(hole))
         if match.is_over():
             return match
         match.next_hole()
