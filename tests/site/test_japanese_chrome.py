@@ -119,7 +119,9 @@ def test_japanese_paragraphs_never_end_on_a_line_of_two_characters(
     try:
         for path in PAGES:
             page.goto(f"{origin}/ja/{path}", wait_until="load")
-            found += [f"{path}: …{ending}" for ending in page.evaluate(SPLIT_ENDINGS, "article p, article li")]
+            found += [
+                f"{path}: …{ending}" for ending in page.evaluate(SPLIT_ENDINGS, "article p, article li, article dd")
+            ]
     finally:
         context.close()
     assert not found, found

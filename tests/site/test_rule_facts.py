@@ -263,11 +263,14 @@ def test_every_option_is_explained_on_the_variants_page(site: Path) -> None:
             key = div.get("data-key")
             if not key:
                 continue
-            for row in div.iter("tr"):
-                if row.get("data-value") is None:
-                    continue
-                value = json.loads(row.get("data-value"))
-                users = [n for n in preset_names() if preset_info(n).rules.to_dict()[key] == value]
-                shown = text(row[-1])
-                for name in users:
-                    assert preset_info(name).title[lang] in shown, f"{lang}: {key}={value} should list {name}"
+            listed = 0
+            for item in (item for dl in div.iter("dl") for item in dl):  # dt (a value), dd (meaning), dd (presets)
+                if item.tag == "dt":
+                    value = json.loads(item.get("data-value"))
+                    listed += 1
+                elif "golf-used" in (item.get("class") or "").split():
+                    users = [n for n in preset_names() if preset_info(n).rules.to_dict()[key] == value]
+                    shown = text(item)
+                    for name in users:
+                        assert preset_info(name).title[lang] in shown, f"{lang}: {key}={value} should list {name}"
+            assert listed >= 1, f"{lang}: option {key} lists no value"

@@ -40,7 +40,6 @@ _TEXT: dict[str, tuple[str, str]] = {
     "none": ("none", "なし"),
     "option": ("Option", "オプション"),
     "option_key": ("Key", "キー"),
-    "value": ("Value", "値"),
     "meaning": ("What it means", "意味"),
     "used_by": ("Presets", "使うプリセット"),
     "default_basic": ("In Basic", "ベーシックでは"),

@@ -258,9 +258,8 @@ def preset_table(ctx: Context, args: dict[str, str]) -> str:
         for name in names:
             value = tables[name][key]
             shown = escape(describe_option_value(key, value, ctx.lang))
-            if value != base[key]:
-                shown = f"<strong>{shown}</strong>"
-            cells.append(f'<td data-preset="{name}" data-value="{_attr(value)}">{shown}</td>')
+            differs = ' class="golf-differs"' if value != base[key] else ""  # bold by CSS: one element less
+            cells.append(f'<td data-preset="{name}" data-value="{_attr(value)}"{differs}>{shown}</td>')
         body.append(
             f'<tr data-key="{key}"><th scope="row">{escape(option_label(key, ctx.lang))}</th>{"".join(cells)}</tr>'
         )
@@ -336,6 +335,10 @@ def _distinct_meanings(key: str, values: list[Any], lang: str) -> list[str]:
 
 @marker("option", required=("key",))
 def option_block(ctx: Context, args: dict[str, str]) -> str:
+    """One option: its name, key and help, then each value worth listing as a definition list (the value, what
+    it means, the presets that use it). A list rather than a table: the page holds some thirty options, and
+    its start-up cost grows with its element count (bench/results/long-tasks.md); it also reads on a phone
+    without sideways scrolling."""
     key = args["key"]
     _check_key(key)
     if key.startswith("values."):
@@ -356,30 +359,31 @@ def option_block(ctx: Context, args: dict[str, str]) -> str:
             )
         marker_default = ' class="golf-default"' if value == default else ""
         raw = "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
+        colon = "：" if ctx.lang == "ja" else ": "
         rows.append(
-            f'<tr data-value="{_attr(value)}"{marker_default}><td><code>{escape(raw)}</code><br>{short}</td>'
-            f"<td>{meaning}</td><td>{escape(used)}</td></tr>"
+            f'<dt data-value="{_attr(value)}"{marker_default}><code>{escape(raw)}</code> {short}</dt>'
+            f"<dd>{meaning}</dd>"
+            f'<dd class="golf-used">{text("used_by", ctx.lang)}{colon}{escape(used)}</dd>'
         )
     return (
         f'<div class="golf-option" id="option-{key}" data-key="{key}">'
         f'<p class="golf-option-title"><strong>{escape(option_label(key, ctx.lang))}</strong> '
         f"<code>{key}</code>{'：' if ctx.lang == 'ja' else ': '}{escape(option_help(key, ctx.lang))}</p>"
-        f'<table><thead><tr><th scope="col">{text("value", ctx.lang)}</th>'
-        f'<th scope="col">{text("meaning", ctx.lang)}</th><th scope="col">{text("used_by", ctx.lang)}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table></div>"
+        f'<dl class="golf-values">{"".join(rows)}</dl></div>'
     )
 
 
 @marker("options")
 def options_index(ctx: Context, args: dict[str, str]) -> str:
+    """Every option but the card values (the page compares those in their own table), with its value in Basic
+    and the presets that change it."""
     base = BASE.to_dict()
     rows = []
-    for key in OPTION_KEYS:
+    for key in (k for k in OPTION_KEYS if not k.startswith("values.")):
         changed = [n for n in preset_names() if preset_info(n).rules.to_dict()[key] != base[key]]
         used = joined([_title(n, ctx.lang) for n in changed], ctx.lang) if changed else "—"
-        target = "#card-values" if key.startswith("values.") else f"#option-{key}"
         rows.append(
-            f'<tr data-key="{key}"><th scope="row"><a href="{target}">{escape(option_label(key, ctx.lang))}</a></th>'
+            f'<tr data-key="{key}"><th scope="row"><a href="#option-{key}">{escape(option_label(key, ctx.lang))}</a></th>'
             f"<td><code>{key}</code></td>"
             f'<td data-value="{_attr(base[key])}">{escape(describe_option_value(key, base[key], ctx.lang))}</td>'
             f"<td>{escape(used)}</td></tr>"
