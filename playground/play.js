@@ -166,7 +166,7 @@ class PlayPage {
     this.noteNews(view.events, lines);
     // Within a hole the moves are shown one by one, each on the table as the viewer saw it just after (the
     // engine sends those tables); a new hole or a handover screen shows its final table at once.
-    if (before && before.hole === view.hole && this.handoverTo === null) this.replay = { moves: view.events, lines, index: -1 };
+    if (before && before.hole === view.hole && this.handoverTo === null) this.replay = { moves: view.events, lines, index: -1, before };
     else if (store.sound()) playSound(view.events[view.events.length - 1].action);
   }
 
@@ -322,7 +322,11 @@ class PlayPage {
   }
 
   onCommand(command) {
+    const showing = this.replay !== null;
     this.finishReplay(); // a key never waits for the moves being shown
+    // Enter during the showing only ends it: it would otherwise go on to the next hole before the person saw
+    // how this one ended. Every other key is taken at once.
+    if (showing && command.command === "enter") return;
     const view = this.view;
     if (this.busy && this.typedAhead && !this.pending) {
       if (this.typedAhead.length < TYPED_AHEAD_MAX) this.typedAhead.push(command);
@@ -553,6 +557,7 @@ class PlayPage {
       ? t("play.prompt.opening", { left: this.pending.reveals - this.pending.opening.length }) : t("play.loadingDeal");
     if (!view) return "";
     if (phase === "handover") return "";
+    if (this.replay && this.replay.index >= 0) return this.showingText();
     const names = (seats) => seats.map((seat) => seatName(t, view.seats, seat)).join(t("play.and"));
     if (view.hole_over) {
       const reason = t("play.holeOver", { reason: view.end_reason_text });
@@ -575,6 +580,14 @@ class PlayPage {
     return this.hintText ? `${text} ${this.hintText}` : text;
   }
 
+  // While the moves of an answer are shown: whose move this is, and how to skip to the end (the log line under
+  // the actions says what the move was).
+  showingText() {
+    const move = this.replay.moves[this.replay.index];
+    if (move.seat === this.viewerSeat()) return this.t("play.showing.yours");
+    return this.t("play.showing", { name: seatName(this.t, this.view.seats, move.seat) });
+  }
+
   renderActions(phase) {
     const t = this.t;
     const view = this.view;
@@ -592,6 +605,9 @@ class PlayPage {
     if (view.observation.phase === "flip" && view.can_undo) out.push(button("play.action.back", () => this.undo()));
     if (!view.outcome) out.push(button("play.action.undo", () => this.undo(), { disabled: !view.can_undo }));
     if (view.prompt) out.push(button("play.action.hint", () => this.hint()));
+    // The actions of the person's coming turn are taken at once, even while the moves before it are shown (as
+    // their keys are); what follows the end of a hole waits until the showing ends, so the end is seen first.
+    if (this.replay) return out;
     out.push(...this.review.buttons(view, this.viewerSeat()));
     if (view.can_next) out.push(button("play.action.next", () => this.act("next"), { primary: true }));
     if (view.outcome) {
@@ -613,8 +629,9 @@ class PlayPage {
   }
 
   renderSide(phase) {
-    const view = this.view;
-    const s = this.state();
+    // While the moves are shown, the side stays as it was before them (the hole's result comes at the end).
+    const view = this.replay ? this.replay.before : this.view;
+    const s = { ...this.state(), view };
     const parts = [];
     if (this.shareUrl && view && phase !== "setup") {
       parts.push(el("p", { class: "golf-share" }, el("label", {}, this.t("play.shareLabel"), " ", el("input", { type: "text", readonly: true, value: this.shareUrl })), " ", this.shareNote || ""));

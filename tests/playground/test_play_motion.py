@@ -54,8 +54,8 @@ RECORDER = """() => {
 }"""
 
 
-def deal_link(seed: int, seats: list[str] = SEATS, preset: str = "basic") -> str:
-    deal = {"preset": preset, "options": {"holes": 1}, "seats": seats, "seed": seed}
+def deal_link(seed: int, seats: list[str] = SEATS, preset: str = "basic", options: dict[str, int] | None = None) -> str:
+    deal = {"preset": preset, "options": options or {"holes": 1}, "seats": seats, "seed": seed}
     text = base64.urlsafe_b64encode(json.dumps(deal).encode()).decode().rstrip("=")
     return f"#deal={text}"
 
@@ -74,12 +74,14 @@ def still(browser: Browser) -> Iterator[BrowserContext]:
     made.close()
 
 
-def open_deal(context: BrowserContext, origin: str, seed: int) -> tuple[Page, list[str]]:
+def open_deal(
+    context: BrowserContext, origin: str, seed: int, options: dict[str, int] | None = None, lang: str = "en"
+) -> tuple[Page, list[str]]:
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    page.goto(f"{origin}/play/{deal_link(seed)}")
-    confirm = page.get_by_role("button", name="Start the new match")
+    page.goto(f"{origin}{'/ja' if lang == 'ja' else ''}/play/{deal_link(seed, options=options)}")
+    confirm = page.get_by_role("button", name="Start the new match" if lang == "en" else "新しいマッチを始める")
     page.wait_for_selector(f"{ROOT}[data-phase=opening], {ROOT} .golf-confirm", timeout=ENGINE_START_MS)
     if confirm.count():
         confirm.click()
@@ -229,4 +231,88 @@ def test_a_key_ends_the_showing_at_once_and_reduced_motion_moves_nothing(
     snaps = calm.evaluate("snaps")
     assert any(s["replay"] for s in snaps)  # the moves are still shown one table at a time
     assert all(s["travels"] == [] and s["animations"] == 0 for s in snaps)  # but nothing moves
+    assert problems == [] and more == []
+
+
+# What the prompt, the log, the actions and the side show at every change of the prompt or of data-replay.
+PROMPT_RECORDER = """() => {
+  window.prompts = [];
+  const root = document.querySelector('#golf-match');
+  const text = (selector) => (document.querySelector(selector) || {}).textContent || '';
+  const take = () => prompts.push({ replay: root.dataset.replay || null, phase: root.dataset.phase, prompt: text('.golf-prompt'),
+    log: text('.golf-log'), hole: text('.golf-toolbar__hole'),
+    actions: [...document.querySelectorAll('.golf-actions button')].map((b) => b.textContent),
+    result: Boolean(document.querySelector('.golf-side caption') &&
+      [...document.querySelectorAll('.golf-side caption')].some((c) => /Hole result|ホールの結果/.test(c.textContent))) });
+  new MutationObserver(take).observe(root, { childList: true, subtree: true, characterData: true, attributes: true,
+                                             attributeFilter: ['data-replay'] });
+}"""
+SKIP = " Press Enter or click to skip to the end."
+COMPUTERS = ("Computer 2 (Hard)", "Computer 3 (Normal)")
+
+
+def test_the_prompt_names_the_mover_while_the_moves_are_shown_and_the_end_of_a_hole_waits_for_the_showing(
+    motion: BrowserContext, origin: str
+) -> None:
+    # A turn limit of three turns: the person's first turn and the two computers' end the first of two holes, so
+    # the showing of that answer ends the hole.
+    page, problems = open_deal(motion, origin, seed=11, options={"holes": 2, "turn_limit": 3})
+    page.wait_for_selector(f"{ROOT} [data-state=ready]", state="attached", timeout=ENGINE_START_MS)
+    settled(page, "opening")  # the engine deals: the computers' opening choices come with the person's last one
+    page.evaluate(PROMPT_RECORDER)
+    for key in ("1", "5"):
+        page.keyboard.press(key)
+        page.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
+    settled(page, "draw")
+    opening = page.evaluate("prompts")
+    assert page.text_content(".golf-prompt") == "Draw from the stock (D) or take the discard (P)."
+    page.keyboard.press("d")
+    settled(page, "holding")
+    page.evaluate("prompts.length = 0")
+    page.locator(".golf-seat--mine .golf-slot--target").first.click()
+    page.wait_for_function(f"Number(document.querySelector('{ROOT}').dataset.replay) >= 3")
+    page.keyboard.press("Enter")  # ends the showing, and only that: the person has not seen the hole's end yet
+    settled(page, "hole-over")
+    assert page.text_content(".golf-toolbar__hole") == "Hole 1 of 2"
+    ending = page.evaluate("prompts")
+
+    shown = [snap for snap in opening + ending if snap["replay"]]
+    named = set()
+    for snap in shown:
+        if snap["log"].startswith("You "):
+            assert snap["prompt"] == "Your move, then the others' moves." + SKIP, snap
+            continue
+        name = snap["prompt"].removesuffix(" is playing." + SKIP)
+        assert name in COMPUTERS and snap["log"].startswith(name + " "), snap
+        named.add(name)
+    assert named == set(COMPUTERS), "the prompt did not name each computer as it moved"
+    hole_end = [snap for snap in ending if snap["replay"] and snap["phase"] == "hole-over"]
+    assert hole_end, "the answer that ended the hole was not shown move by move"
+    for snap in hole_end:  # the end of the hole waits for the showing's end
+        assert not snap["result"] and not snap["prompt"].startswith("Hole over"), snap
+        assert "Next hole (Enter)" not in snap["actions"] and not any("Review" in a for a in snap["actions"]), snap
+    final = ending[-1]
+    assert final["replay"] is None and final["prompt"].startswith("Hole over: ") and final["result"]
+    assert "Next hole (Enter)" in final["actions"]
+    assert page.evaluate("document.activeElement !== document.body")
+
+    # In Japanese, in the same context (the engine's snapshot restores): the opening's computers named.
+    ja, more = open_deal(motion, origin, seed=11, options={"holes": 2, "turn_limit": 3}, lang="ja")
+    ja.wait_for_selector(f"{ROOT} [data-state=ready]", state="attached", timeout=ENGINE_START_MS)
+    settled(ja, "opening")
+    ja.evaluate(PROMPT_RECORDER)
+    for key in ("1", "5"):
+        ja.keyboard.press(key)
+        ja.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
+    settled(ja, "draw")
+    ja_names = set()
+    for snap in ja.evaluate("prompts"):
+        if snap["replay"] and not snap["log"].startswith("あなた"):
+            name = snap["prompt"].removesuffix("の手番です。Enterキーかクリックで最後まで飛ばせます。")
+            assert name in ("コンピューター2（つよい）", "コンピューター3（ふつう）") and snap["log"].startswith(
+                name
+            ), snap
+            ja_names.add(name)
+    assert ja_names, "no computer's move was named while shown"
+    assert ja.text_content(".golf-prompt") == "山札から引くか（D）、捨て札を取ってください（P）。"
     assert problems == [] and more == []
