@@ -19,13 +19,14 @@ export const store = {
   save: () => localStorage.getItem(SAVE_KEY),
   keep: (save) => localStorage.setItem(SAVE_KEY, save),
   record: () => readJson(RECORD_KEY, { matches: 0, solo: 0, shared: 0, seen: [] }),
-  noteOutcome(seed, shared) {
+  // result: "solo" (the person won alone), "shared" (a shared win) or "lost".
+  noteOutcome(seed, result) {
     const record = this.record();
     if (record.seen.includes(seed)) return;
     record.seen = [...record.seen.slice(-RECORD_SEEN), seed];
     record.matches += 1;
-    if (shared) record.shared += 1;
-    else record.solo += 1;
+    if (result === "shared") record.shared += 1;
+    else if (result === "solo") record.solo += 1;
     localStorage.setItem(RECORD_KEY, JSON.stringify(record));
   },
   choices: () => readJson(CHOICES_KEY, null),

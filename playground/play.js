@@ -156,7 +156,10 @@ class PlayPage {
     store.keep(view.save);
     this.selected = true;
     this.error = "";
-    if (view.outcome && view.seats.filter((s) => s === "human").length === 1) store.noteOutcome(view.seed, view.outcome.shared);
+    if (view.outcome && view.seats.filter((s) => s === "human").length === 1) {
+      const won = view.outcome.winners.includes(view.seats.indexOf("human"));
+      store.noteOutcome(view.seed, !won ? "lost" : view.outcome.shared ? "shared" : "solo");
+    }
     const seat = view.observation.to_move;
     if (this.isPassAndPlay() && seat !== null && seat !== this.viewerSeat() && view.seats[seat] === "human") this.handoverTo = seat;
     if (!view.events.length) return;
@@ -565,7 +568,7 @@ class PlayPage {
       const winners = view.outcome.winners;
       const win = view.outcome.shared ? t("play.winner.shared", { names: names(winners) })
         : view.seats[winners[0]] === "human" && !this.isPassAndPlay() ? t("play.winner.you") : t("play.winner.one", { names: names(winners) });
-      return `${reason} ${win}`;
+      return t("play.sentences", { first: reason, second: win });
     }
     const seat = view.observation.to_move;
     if (seat !== this.viewerSeat()) return this.busy ? t("play.thinking", { name: seatName(t, view.seats, seat) }) : t("play.turnOf", { name: seatName(t, view.seats, seat) });
@@ -577,7 +580,7 @@ class PlayPage {
       text = this.peekChoice.length >= prompt.left ? t("play.prompt.opening-peek-confirm") : t("play.prompt.opening-peek", { left: prompt.left - this.peekChoice.length });
     } else if (prompt.key.startsWith("holding") && !this.selected) text = t("play.prompt.holding-released");
     else text = t(`play.prompt.${prompt.key}`, prompt);
-    return this.hintText ? `${text} ${this.hintText}` : text;
+    return this.hintText ? t("play.sentences", { first: text, second: this.hintText }) : text;
   }
 
   // While the moves of an answer are shown: whose move this is, and how to skip to the end (the log line under

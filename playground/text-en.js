@@ -94,6 +94,7 @@ export default {
   "play.winner.you": "You win the match!",
   "play.winner.shared": "{names} share the win.",
   "play.and": " and ",
+  "play.sentences": "{first} {second}",
   "play.record": "Your record against the computer: {matches} match(es), {solo} won alone, {shared} shared.",
   "play.rulesInPlay": "Rules in play",
   "play.keys.title": "Keyboard",

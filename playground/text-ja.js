@@ -94,6 +94,7 @@ export default {
   "play.winner.you": "あなたの勝ちです！",
   "play.winner.shared": "{names}が勝ちを分け合いました。",
   "play.and": "と",
+  "play.sentences": "{first}{second}",
   "play.record": "コンピューターとの戦績：{matches}マッチ中、単独優勝{solo}回・同点優勝{shared}回",
   "play.rulesInPlay": "使用中のルール",
   "play.keys.title": "キーボード操作",

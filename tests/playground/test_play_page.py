@@ -14,6 +14,10 @@ import pytest
 from playground_support import ENGINE_START_MS, REPO, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from sixcardgolf import Match, load_preset
+from sixcardgolf.ai import make_policy
+from sixcardgolf.simulate import decision_seed
+
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 ROOT = "#golf-match"
 
@@ -219,6 +223,8 @@ def test_the_match_end_states_the_reason_and_the_winner_and_offers_play_again(
     assert prompt.startswith("Hole over:" if lang == "en" else "ホール終了：")
     assert "wins the match" not in prompt or "You wins" not in prompt
     assert any(word in prompt for word in ("You win the match!", "wins the match!", "share the win", "勝ち"))
+    if lang == "ja":
+        assert "。 " not in prompt  # Japanese sentences follow each other without a space
     assert page.locator(".golf-scores .golf-wins td").count() == 2
     again = "Play again" if lang == "en" else "同じ設定でもう一度"
     page.get_by_role("button", name=again).click()
@@ -365,4 +371,43 @@ def test_a_game_pages_play_link_opens_the_form_with_that_game(context: BrowserCo
     page, problems = open_play(context, origin, "ja", fragment="#preset=nine-card")
     page.wait_for_selector(".golf-setup")
     assert page.input_value("#setup-preset") == "nine-card"
+    assert problems == []
+
+
+def finished_save(levels: list[str], wanted: tuple[int, ...], seeds: range) -> str:
+    """The save of a one-hole match the engine's levels played to its end, won by the seats `wanted`."""
+    for seed in seeds:
+        match = Match(load_preset("basic").with_options({"holes": 1}), len(levels), seed)
+        while not match.is_over():
+            if match.hole.is_over():
+                match.next_hole()
+                continue
+            seat = match.current_player()
+            policy = make_policy(levels[seat], decision_seed(match.seed, len(match.log), seat))
+            match.apply_action(policy.choose(match.observation(seat)))
+        if match.outcome().winners == wanted:
+            seats = ["human", *levels[1:]]
+            return json.dumps(
+                {"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": match.to_save()}
+            )
+    raise AssertionError(f"no seed in {seeds} gives winners {wanted}")
+
+
+def test_the_record_against_the_computer_counts_a_lost_match_as_lost(context: BrowserContext, origin: str) -> None:
+    page, problems = open_play(context, origin)
+    page.wait_for_selector(".golf-setup")
+    for save, record in (
+        (
+            finished_save(["easy", "hard"], (1,), range(1, 100)),
+            "1 match(es), 0 won alone, 0 shared.",
+        ),  # the computer won
+        (
+            finished_save(["hard", "easy"], (0,), range(100, 200)),
+            "2 match(es), 1 won alone, 0 shared.",
+        ),  # the person won
+    ):
+        page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, save])
+        page.reload()
+        wait_phase(page, "match-over")
+        assert page.locator(".golf-record").inner_text() == f"Your record against the computer: {record}"
     assert problems == []
