@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from enum import IntEnum, StrEnum
 from sys import getrefcount
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, SWAP, TAKE_DISCARD
@@ -20,6 +20,9 @@ from .errors import IllegalActionError, NotationError, UsageError
 from .messages import both
 from .rules import LAYOUTS, Rules, early_knock_allowed, endgame_begun
 from .scoring import PlayerScore, hole_totals, score_table, visible_points
+
+if TYPE_CHECKING:
+    from .observation import Observation
 
 
 class Phase(IntEnum):
@@ -53,12 +56,6 @@ NO_CARD = -1
 NO_SEAT = -1
 
 
-class Watcher(Protocol):
-    """A view of one moment of a hole (an Observation), told when the hole is about to move on."""
-
-    def detach(self) -> None: ...
-
-
 class _Slot:
     """What `getrefcount` says of an object that one slot alone holds, read the way HoleState reads its view.
 
@@ -74,7 +71,8 @@ class _Slot:
         return getrefcount(self._view)
 
 
-_HELD_BY_THE_SLOT_ALONE = _Slot().count()
+HELD_BY_THE_SLOT_ALONE = _Slot().count()
+"""`getrefcount(state._view)` of a view that nothing but its hole's slot holds (see HoleState.watch)."""
 
 
 class _Moves:
@@ -157,7 +155,7 @@ class HoleState:
     _moves: _Moves  # the legal-action tuples of this layout size
     _plain_turn_start: bool  # a turn starts with a draw or a take only (no knocks, no flip as action)
     _visible: list[int | None]  # each seat's visible score, None until asked for after a change
-    _view: Watcher | None  # the latest view of this moment (see watch)
+    _view: Observation | None  # the latest view (see watch)
 
     def __init__(
         self,
@@ -351,9 +349,8 @@ class HoleState:
             legal = self._find_legal()
         if action not in legal:
             raise IllegalActionError(*self._why_illegal(action))
-        if self._view is not None:  # what _let_go_of_view does, written out: every decision passes here
-            if getrefcount(self._view) > _HELD_BY_THE_SLOT_ALONE:
-                self._view.detach()
+        if self._view is not None and getrefcount(self._view) > HELD_BY_THE_SLOT_ALONE:  # see watch
+            self._view.detach()
             self._view = None
         self._legal = None
         s = self.seat
@@ -400,7 +397,20 @@ class HoleState:
                 self.up[s] |= bit
                 self.peeked[s] &= ~bit
                 self._visible[s] = None
-            self._end_turn()
+            # The turn ends. The usual end, written out (most turns end here): no final round yet, the seat has
+            # neither knocked nor gone out, the turn limit is not reached, and the discard pile that the next
+            # seat may take from is not empty (a card was just put on it). Every other end is _end_turn's.
+            if (
+                self.final_left < 0
+                and self.up[s] != self.full_mask
+                and self.turns + 1 < self.rules.turn_limit
+                and self.knocker != s
+            ):
+                self.turns += 1
+                self.seat = (s + 1) % self.players
+                self.phase = DRAW
+            else:
+                self._end_turn()
         elif phase == OPENING:
             self._opening_choice(s, action - FLIP)
         else:  # FLIP_AFTER_DISCARD
@@ -408,24 +418,21 @@ class HoleState:
                 self._turn_up(s, action - FLIP)
             self._end_turn()
 
-    def watch(self, view: Watcher) -> None:
+    def watch(self, view: Observation) -> None:
         """Keep `view` (an observation of this moment) true: before the state next changes, it is detached (it
-        takes a copy of the state as it was), unless nothing but this hole holds it any more by then.
+        takes a copy of the state as it was) and leaves the slot, unless nothing but this hole holds it by then.
 
         The hole keeps one view, in a slot: a decision makes one, and its policy has usually dropped it by the
         time the move is applied, so most views need neither a copy nor the weak reference each would otherwise
-        cost. Whether anything else holds it is read from its reference count. An earlier view of the same
-        moment that is still held somewhere is detached at once: a copy of this moment is what it needs anyway.
-        A view whose hole never changes again keeps that hole alive until the cycle collector frees both.
+        cost. Whether anything else holds it is read from its reference count. A view that nobody holds stays
+        in the slot, out of date and out of reach, until `observe` aims it at a later moment (see
+        observation.view_of) or the hole ends. An earlier view that is still held somewhere is detached at once:
+        a copy of this moment is what it needs anyway. A view whose hole never changes again keeps that hole
+        alive until the cycle collector frees both.
         """
-        if self._view is not None:
-            self._let_go_of_view()
+        if self._view is not None and getrefcount(self._view) > HELD_BY_THE_SLOT_ALONE:
+            self._view.detach()
         self._view = view
-
-    def _let_go_of_view(self) -> None:
-        if getrefcount(self._view) > _HELD_BY_THE_SLOT_ALONE:
-            self._view.detach()  # type: ignore[union-attr]  # called only with a view in the slot
-        self._view = None
 
     def _turn_up(self, seat: int, position: int) -> None:
         """Turn a position face up (a swapped-in card arrives face up too): the visible score changes."""
@@ -499,6 +506,7 @@ class HoleState:
             self._finish(END_NO_CARDS)
 
     def _finish(self, reason: EndReason) -> None:
+        self._view = None  # a view still held was detached before this move; one nobody holds goes now
         self.phase = OVER
         self.end_reason = reason
         self.held = NO_CARD
@@ -532,8 +540,12 @@ class HoleState:
     # -- results -------------------------------------------------------------
     def returns(self) -> list[int]:
         """Every seat's points for the finished hole (lower is better)."""
+        went_out, knocker = self.went_out, self.knocker  # _seat_or_none written out: every playout ends here
         return hole_totals(
-            self.rules, self.layouts, self._seat_or_none(self.went_out), self._seat_or_none(self.knocker)
+            self.rules,
+            self.layouts,
+            None if went_out == NO_SEAT else went_out,
+            None if knocker == NO_SEAT else knocker,
         )
 
     def scores(self) -> list[PlayerScore]:

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import NEXT_HOLE
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import DRAW, HOLDING, OVER, HoleState
 from .messages import both
-from .observation import Observation, observe
+from .observation import Observation, observe, view_of
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .ai import Policy, Yardstick
 
 SAVE_FORMAT = "sixcardgolf-match"
 SAVE_VERSION = 1
@@ -104,6 +108,31 @@ class Match:
         self.log.append(action)
         if hole.phase == OVER:
             self._record_hole()
+
+    def play_hole(self, policies: Sequence[Policy | None], yardsticks: Sequence[Yardstick | None]) -> None:
+        """Play the current hole to its end with a computer player at every seat: `policies[seat]` chooses from
+        that seat's observation, or where it is None, `yardsticks[seat]` from the whole hole (simulate's loop).
+
+        The same as apply_action move after move, written as one loop: it runs for every decision of every
+        simulated hole, and here a move costs no call of apply_action around the hole's.
+        """
+        hole = self.hole
+        if hole.phase == OVER:
+            return  # recorded already, by the move that ended it
+        apply_action = hole.apply_action
+        log = self.log.append
+        while hole.phase != OVER:
+            seat = hole.seat
+            policy = policies[seat]
+            if policy is not None:
+                action = policy.choose(view_of(hole, seat))  # the seat to move: no need to check it
+            else:
+                yardstick = yardsticks[seat]
+                assert yardstick is not None
+                action = yardstick.choose_seeing_all(hole)
+            apply_action(action)
+            log(action)
+        self._record_hole()
 
     def next_hole(self) -> None:
         if not self.can_start_next_hole():

@@ -10,16 +10,17 @@ Computer players and the hint read only this.
 from __future__ import annotations
 
 from operator import itemgetter
+from sys import getrefcount
 from typing import Any
 
 from . import actions as A
 from .actions import format_action
 from .cards import UNKNOWN, format_card
 from .errors import UsageError
-from .hole import HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
+from .hole import HELD_BY_THE_SLOT_ALONE, HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
 from .rules import LAYOUTS, Rules
 
-__all__ = ["FIELDS", "UNKNOWN", "Observation", "known_cards", "observe", "public_event"]
+__all__ = ["FIELDS", "UNKNOWN", "Observation", "known_cards", "observe", "public_event", "view_of"]
 
 FIELDS: tuple[str, ...] = (
     "rules",
@@ -228,6 +229,24 @@ def observe(state: HoleState, seat: int) -> Observation:
             f"seat {seat!r} is not at this table of {state.players}: expected 0 to {state.players - 1}",
             ja=f"席 {seat!r} はこの{state.players}人の卓にはありません（0〜{state.players - 1}）。",
         )
+    return view_of(state, seat)
+
+
+def view_of(state: HoleState, seat: int) -> Observation:
+    """`observe` for a seat known to be at the table (the simulation asks the hole which seat is to move).
+
+    A hole keeps its latest view in a slot (HoleState.watch). When nothing but that slot holds the view any
+    more, nobody can tell it from a new one, so it is aimed at this moment and seat again instead of a new
+    object being made: a policy has usually dropped one decision's view before the next, and a view made so
+    costs a fraction of a new one. A view held anywhere else is never changed.
+    """
+    if state._view is not None and getrefcount(state._view) == HELD_BY_THE_SLOT_ALONE:
+        view = state._view
+        view.seat = seat
+        view.legal_actions = state.legal_tuple() if seat == state.seat else ()
+        view._layouts = None
+        view._visible_scores = None
+        return view
     return Observation(state, seat)
 
 

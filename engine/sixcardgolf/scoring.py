@@ -204,6 +204,16 @@ def hole_points(rules: Rules, cards: Sequence[int]) -> int:
         groups = group_tuples(rules, cards)
         return sum(g[1] for g in groups) + sum(a[1] for a in layout_adjustments(rules, groups))
     total = 0  # columns alone: the points add up, no group needs to be kept
+    if rules.rows == 2:  # the usual shape, written out: every playout scores each layout so
+        value = rules.card_points
+        for top_position, bottom_position in rules.columns:
+            top, bottom = cards[top_position], cards[bottom_position]
+            rank = RANK_BY_CODE[top]
+            if RANK_BY_CODE[bottom] == rank and rules.pairs == "column" and _can_match(rules, rank):
+                total += _matched_value(rules, [value[top], value[bottom]], rank)
+            else:
+                total += value[top] + value[bottom]
+        return total
     for column in rules.columns:
         total += _score_column(rules, cards, column)[0]
     return total
@@ -289,6 +299,8 @@ def table_adjustments(
 def hole_totals(rules: Rules, layouts: Sequence[Sequence[int]], went_out: int | None, knocked: int | None) -> list[int]:
     """Every seat's final points for a hole, without a breakdown (the simulation's path)."""
     scores = [hole_points(rules, cards) for cards in layouts]
+    if not compares_players(rules):  # nothing to add: no empty adjustment lists built and summed
+        return scores
     extra = table_adjustments(rules, scores, went_out, knocked)
     return [score + sum(points for _, points in adj) for score, adj in zip(scores, extra, strict=True)]
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from .ai import Policy, Yardstick, make_player, player_names
 from .errors import UsageError
-from .hole import OVER, HoleState
+from .hole import HoleState
 from .match import Match
-from .observation import Observation, observe
+from .observation import observe
 from .rules import Rules
 
 
@@ -63,18 +63,8 @@ def play_match(rules: Rules, players: int, seed: int, policies: Sequence[Policy 
     match = Match(rules, players, seed)
     honest = [None if isinstance(p, Yardstick) else p for p in policies]
     yardsticks = [p if isinstance(p, Yardstick) else None for p in policies]
-    apply_action = match.apply_action  # bound once: this loop runs for every decision of every hole
     while True:
-        hole = match.hole
-        while hole.phase != OVER:
-            seat = hole.seat
-            policy = honest[seat]
-            if policy is not None:
-                apply_action(policy.choose(Observation(hole, seat)))  # the seat to move: no need to check it
-            else:
-                yardstick = yardsticks[seat]
-                assert yardstick is not None
-                apply_action(yardstick.choose_seeing_all(hole))
+        match.play_hole(honest, yardsticks)
         if match.is_over():
             return match
         match.next_hole()
