@@ -96,6 +96,7 @@ _DRAW_OR_TAKE = {
     (False, True): (TAKE_DISCARD,),
     (False, False): (),
 }
+_DRAW_OR_TAKE_BOTH = _DRAW_OR_TAKE[True, True]
 
 
 class HoleState:
@@ -308,6 +309,8 @@ class HoleState:
         if phase == DRAW:  # the phases in order of frequency
             if self._plain_turn_start:
                 discard = self.discard
+                if self.stock and discard:  # the usual start: both piles have cards
+                    return _DRAW_OR_TAKE_BOTH
                 return _DRAW_OR_TAKE[bool(self.stock) or len(discard) > 1, bool(discard)]
             return self._turn_start_moves()
         if phase == HOLDING:

@@ -22,7 +22,7 @@ from .observation import Observation, observe, view_of
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .ai import Policy, Yardstick
+    from .ai import Policy
 
 SAVE_FORMAT = "sixcardgolf-match"
 SAVE_VERSION = 1
@@ -109,9 +109,9 @@ class Match:
         if hole.phase == OVER:
             self._record_hole()
 
-    def play_hole(self, policies: Sequence[Policy | None], yardsticks: Sequence[Yardstick | None]) -> None:
-        """Play the current hole to its end with a computer player at every seat: `policies[seat]` chooses from
-        that seat's observation, or where it is None, `yardsticks[seat]` from the whole hole (simulate's loop).
+    def play_hole(self, players: Sequence[Policy]) -> None:
+        """Play the current hole to its end, `players[seat]` choosing every move of that seat from its
+        observation (the simulation's loop).
 
         The same as apply_action move after move, written as one loop: it runs for every decision of every
         simulated hole, and here a move costs no call of apply_action around the hole's.
@@ -123,13 +123,7 @@ class Match:
         log = self.log.append
         while hole.phase != OVER:
             seat = hole.seat
-            policy = policies[seat]
-            if policy is not None:
-                action = policy.choose(view_of(hole, seat))  # the seat to move: no need to check it
-            else:
-                yardstick = yardsticks[seat]
-                assert yardstick is not None
-                action = yardstick.choose_seeing_all(hole)
+            action = players[seat].choose(view_of(hole, seat))  # the seat to move: no need to check it
             apply_action(action)
             log(action)
         self._record_hole()

@@ -20,7 +20,7 @@ from .ai import Policy, Yardstick, make_player, player_names
 from .errors import UsageError
 from .hole import HoleState
 from .match import Match
-from .observation import observe
+from .observation import Observation, observe
 from .rules import Rules
 
 
@@ -49,6 +49,17 @@ def decide(player: Policy | Yardstick, hole: HoleState) -> int:
     return player.choose(observe(hole, hole.seat))
 
 
+class SeeingAll:
+    """A yardstick seated as a policy: handed the observation, it moves from the whole of the match's hole."""
+
+    def __init__(self, yardstick: Yardstick, match: Match) -> None:
+        self.yardstick = yardstick
+        self.match = match
+
+    def choose(self, observation: Observation) -> int:
+        return self.yardstick.choose_seeing_all(self.match.hole)
+
+
 def play_match(rules: Rules, players: int, seed: int, policies: Sequence[Policy | Yardstick]) -> Match:
     """Play one match to its outcome (play-off holes included), one computer player per seat.
 
@@ -61,10 +72,9 @@ def play_match(rules: Rules, players: int, seed: int, policies: Sequence[Policy 
             ja=f"{players}人の卓に、コンピューターが{len(policies)}人分指定されています。1席に1人ずつ指定してください。",
         )
     match = Match(rules, players, seed)
-    honest = [None if isinstance(p, Yardstick) else p for p in policies]
-    yardsticks = [p if isinstance(p, Yardstick) else None for p in policies]
+    seated = [SeeingAll(player, match) if isinstance(player, Yardstick) else player for player in policies]
     while True:
-        match.play_hole(honest, yardsticks)
+        match.play_hole(seated)
         if match.is_over():
             return match
         match.next_hole()
