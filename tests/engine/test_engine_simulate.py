@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 import pytest
 
 from sixcardgolf import HoleState, Match, Observation, load_preset, observe
 from sixcardgolf import actions as A
-from sixcardgolf.ai import POLICIES, Policy, Yardstick
+from sixcardgolf.ai import POLICIES, Policy, Yardstick, make_player
 from sixcardgolf.errors import UsageError
-from sixcardgolf.simulate import decide, decision_seed, game_seed, play_match, policy_seed, simulate
+from sixcardgolf.simulate import (
+    SeeingAll,
+    decide,
+    decision_seed,
+    game_seed,
+    play_match,
+    policy_seed,
+    simulate,
+)
 
 RULES = load_preset("basic").with_options({"holes": 3})
 
@@ -128,3 +137,28 @@ def test_playoff_holes_are_played_and_counted(monkeypatch: pytest.MonkeyPatch) -
     data = simulate(rules, 2, 60, 1, ["random"]).to_dict()
     assert data["playoff_holes"] > 0 and data["holes_played"] == 60 + data["playoff_holes"]
     assert sum(data["shared_wins"]) == 0 and sum(data["solo_wins"]) == 60
+
+
+def test_the_random_player_draws_what_random_choice_draws() -> None:
+    for seed in range(12):
+        player, plain = POLICIES["random"](seed), random.Random(seed)
+        state = HoleState.deal(load_preset("jokers"), 3, seed % 3, random.Random(seed), "random-player")
+        while not state.is_over():
+            expected = plain.choice(state.legal_tuple())
+            action = player.choose(observe(state, state.seat))
+            assert action == expected
+            state.apply_action(action)
+        assert player.rng.getstate() == plain.getstate()  # the same numbers drawn, no more
+
+
+def test_play_hole_plays_what_apply_action_plays_move_by_move() -> None:
+    names = ["random", "cheater", "normal"]
+    looped = Match(RULES, 3, 17)
+    seated = [make_player(name, seat) for seat, name in enumerate(names)]
+    looped.play_hole([SeeingAll(p, looped) if isinstance(p, Yardstick) else p for p in seated])
+    looped.play_hole([])  # the hole is over and recorded: nothing more happens
+    by_hand = Match(RULES, 3, 17)
+    players = [make_player(name, seat) for seat, name in enumerate(names)]
+    while not by_hand.hole.is_over():
+        by_hand.apply_action(decide(players[by_hand.hole.seat], by_hand.hole))
+    assert looped.log == by_hand.log and looped.records == by_hand.records and len(looped.records) == 1

@@ -1,7 +1,7 @@
 """One computation run twice, on CPython and inside Pyodide: the outputs must be identical.
 
 Scores several layouts under several rules, plays seeded holes with a fixed
-random action sequence, and round-trips a match save. `main()` returns JSON
+random action sequence, round-trips a match save and simulates matches. `main()` returns JSON
 text; `environment()` says where it ran (kept out of the comparison).
 """
 
@@ -14,6 +14,8 @@ from typing import Any
 
 import sixcardgolf
 from sixcardgolf import HoleState, Match, format_action, load_preset, observe, parse_layout, score_table
+from sixcardgolf.ai import make_policy
+from sixcardgolf.simulate import play_match, simulate
 
 LAYOUT_CASES: list[tuple[str, dict[str, object], list[str], int | None, int | None]] = [
     ("basic", {}, ["8H KS 2D / 8C AS 5H", "QH QS 3D / 4C 9S 7H"], None, None),
@@ -85,11 +87,24 @@ def kept_observations() -> list[dict[str, Any]]:
     return [named.to_dict()] + [observation.to_dict() for observation in kept]
 
 
+def simulated_matches() -> list[dict[str, Any]]:
+    """Random players through `simulate`: each decision's view is the hole's dropped one aimed again (told by
+    reference counts, as above), and the random player draws its index from getrandbits as Random.choice does."""
+    out = []
+    for preset in ("basic", "house-party"):
+        result = simulate(load_preset(preset).with_options({"holes": 2}), 3, 2, 7, ["random"]).to_dict()
+        del result["seconds"], result["holes_per_second"]
+        match = play_match(load_preset(preset).with_options({"holes": 1}), 2, 5, [make_policy("random", 1)] * 2)
+        out.append({"preset": preset, "simulate": result, "save": json.loads(match.dumps())})
+    return out
+
+
 def main() -> str:
     return json.dumps(
-        {"scores": scores(), "holes": seeded_holes(), "match": match_round_trip(), "kept": kept_observations()},
+        {"scores": scores(), "holes": seeded_holes(), "match": match_round_trip(), "kept": kept_observations(),
+         "simulated": simulated_matches()},
         sort_keys=True,
-    )
+    )  # fmt: skip
 
 
 def environment() -> str:

@@ -66,4 +66,5 @@ def test_pyodide_scores_and_plays_exactly_as_cpython(pyodide_run: dict) -> None:
     got = pyodide_run["result"]
     assert len(got["scores"]) == len(engine_cases.LAYOUT_CASES) and len(got["holes"]) == 12
     assert all(hole["actions"] for hole in got["holes"])
+    assert [case["simulate"]["holes_played"] for case in got["simulated"]] == [4, 4]
     assert got == expected

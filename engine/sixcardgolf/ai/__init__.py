@@ -39,9 +39,21 @@ class RandomPolicy:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self._getrandbits = self.rng.getrandbits
 
     def choose(self, observation: Observation) -> int:
-        return self.rng.choice(observation.legal_actions)
+        """`self.rng.choice(observation.legal_actions)`, written out: the same draws (Random.choice takes an index
+        below the count by rejection, as here, in CPython 3.11 to 3.14 and Pyodide alike) without its two
+        Python calls, which were a third of a random simulation's time per decision outside the engine."""
+        legal = observation.legal_actions
+        count = len(legal)
+        if not count:
+            return self.rng.choice(legal)  # raises IndexError, as Random.choice does
+        bits = count.bit_length()
+        index = self._getrandbits(bits)
+        while index >= count:
+            index = self._getrandbits(bits)
+        return legal[index]
 
 
 from .levels import EasyPolicy, NormalPolicy  # noqa: E402  (the levels use Policy's module)
