@@ -1,8 +1,8 @@
 """Benchmark: what single calls on the engine's hot paths cost, in nanoseconds (CPython, timeit, best of runs).
 
-The two playout loops of bench/engine_playouts.py differ by a few calls per decision; this prices each of
-them, so that the gap between the `simulate` path and the bare HoleState loop can be read as a sum:
-an Observation, the policy's call, the Match step, and per hole the string-seeded deal of a match. Best of
+The two playout loops of bench/engine_playouts.py differ by a few calls per decision and per hole; this prices
+each of them, so that the gap between the `simulate` path and the bare HoleState loop can be read as a sum:
+per decision a view and the log's append, per hole the text-seeded deal of a match and its record. Best of
 several repeats (the least disturbed by a busy machine). The report goes to stdout and to
 bench/results/engine_calls.md. Not a test: nothing here can fail.
 
@@ -17,7 +17,6 @@ import platform
 import random
 import sys
 import timeit
-import weakref
 from datetime import date
 from pathlib import Path
 
@@ -28,16 +27,12 @@ from sixcardgolf import HoleState, Match, load_preset  # noqa: E402
 from sixcardgolf.ai import make_policy  # noqa: E402
 from sixcardgolf.cards import shuffle  # noqa: E402
 from sixcardgolf.match import hole_rng  # noqa: E402
-from sixcardgolf.observation import Observation  # noqa: E402
+from sixcardgolf.observation import Observation, view_of  # noqa: E402
 
 
 def ns(statement: str, names: dict[str, object], number: int, repeat: int = 7) -> float:
     """Nanoseconds per run of `statement`, the best of `repeat` timings of `number` runs."""
     return min(timeit.repeat(statement, number=number, repeat=repeat, globals=names)) / number * 1e9
-
-
-class Weakly:
-    """A small object that can be weakly referred to, as an Observation could before."""
 
 
 def held_card_hole() -> HoleState:
@@ -60,15 +55,24 @@ def main(argv: list[str] | None = None) -> int:
     legal = hole.legal_tuple()
     match = Match(load_preset("basic"), 2, 7)
     shoe = load_preset("basic").shoe_for(2)
+    finished = Match(load_preset("basic"), 2, 7)
+    finished.play_hole([make_policy("random", 1), make_policy("random", 2)])
     names: dict[str, object] = {
         "hole": hole, "seat": hole.seat, "policy": policy, "legal": legal, "choice": random.Random(1).choice,
-        "Observation": Observation, "weakref": weakref, "sys": sys, "random": random, "shuffle": shuffle,
+        "Observation": Observation, "sys": sys, "random": random, "shuffle": shuffle,
         "shoe": shoe, "generator": random.Random(1), "hole_rng": hole_rng, "f": lambda: None,
-        "undo_hole": hole.clone(), "match": match, "Match": Match,
+        "undo_hole": hole.clone(), "match": match, "Match": Match, "view_of": view_of, "log": [],
+        "over": finished.hole, "finished": finished,
     }  # fmt: skip
     rows = [
         ("per decision, both loops", "a Python call that does nothing", "f()", number),
-        ("per decision, both loops", "a random choice among 7 actions (`Random.choice`)", "choice(legal)", number),
+        ("per decision, bare loop", "a random choice among 7 actions (`Random.choice`)", "choice(legal)", number),
+        (
+            "per decision, simulate path",
+            "the random player's `choose(observation)` (the same draw, written out)",
+            "policy.choose(o)",
+            number,
+        ),
         (
             "per decision, bare loop",
             "`hole.legal_actions()` (the cached tuple, copied to a list)",
@@ -78,23 +82,18 @@ def main(argv: list[str] | None = None) -> int:
         ("per decision, simulate path", "`hole.legal_tuple()` (the cached tuple)", "hole.legal_tuple()", number),
         (
             "per decision, simulate path",
-            "`Observation(hole, seat)` (dropped at once, as a policy does)",
+            "`view_of(hole, seat)`: the hole's dropped view, aimed at this moment again",
+            "view_of(hole, seat)",
+            number,
+        ),
+        (
+            "per decision, when a view is held",
+            "`Observation(hole, seat)`: a new view (dropped at once)",
             "Observation(hole, seat)",
             number,
         ),
-        (
-            "per decision, simulate path",
-            "the random policy's call, `policy.choose(observation)`",
-            "policy.choose(o)",
-            number,
-        ),
-        (
-            "per decision, for comparison",
-            "a weak reference (what each observation cost before)",
-            "weakref.ref(w)",
-            number,
-        ),
-        ("per decision, for comparison", "`sys.getrefcount` (what it costs now)", "sys.getrefcount(o)", number),
+        ("per decision, simulate path", "`sys.getrefcount` (is the view held?)", "sys.getrefcount(o)", number),
+        ("per decision, simulate path", "a list append (the match's action log)", "log.append(7)", number),
         (
             "per hole, bare loop",
             "`random.Random(int)` (the bench seeds each deal so)",
@@ -114,9 +113,15 @@ def main(argv: list[str] | None = None) -> int:
             "generator.shuffle(shoe)",
             number // 20,
         ),
+        ("per hole, both loops", "`hole.returns()`, 2 players", "over.returns()", number // 20),
+        (
+            "per hole, simulate path",
+            "the match records the hole (`Match._record_hole`: its points and a `HoleRecord`)",
+            "finished.records.clear(); finished._record_hole()",
+            number // 20,
+        ),
     ]
     names["o"] = Observation(hole, hole.seat)
-    names["w"] = Weakly()
     results = []
     for group, label, statement, runs in rows:
         results.append((group, label, ns(statement, names, runs)))
@@ -127,8 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     wrapped = min(timeit.repeat("m.apply_action(10)", setup=setup_match, number=1, repeat=number // 20, globals=names))
     results.append(
         (
-            "per decision, simulate path",
-            "the Match step around `apply_action` (Match minus hole)",
+            "per decision, a played page",
+            "the Match step around `apply_action` (Match minus hole; `Match.play_hole` pays a log append instead)",
             (wrapped - bare) * 1e9,
         )
     )
