@@ -84,7 +84,9 @@ class Match:
         return self._outcome
 
     def totals(self) -> list[int]:
-        return [sum(r.points[s] for r in self.records if not r.playoff) for s in range(self.players)]
+        """Every seat's points over the match's holes, play-off holes left out."""
+        regular = [record.points for record in self.records if not record.playoff]
+        return [sum(seat_points) for seat_points in zip(*regular, strict=True)] if regular else [0] * self.players
 
     def current_player(self) -> int:
         return self.hole.current_player()
@@ -143,7 +145,8 @@ class Match:
             self.contenders = tuple(s for s in self.contenders if points[s] == best)
         elif len(self.records) == self.rules.holes:
             totals = self.totals()
-            self.contenders = tuple(s for s in range(self.players) if totals[s] == min(totals))
+            lowest = min(totals)
+            self.contenders = tuple(s for s in range(self.players) if totals[s] == lowest)
         else:
             return
         if len(self.contenders) == 1 or self.rules.ties == "shared":
