@@ -2,6 +2,8 @@
 
 - the engine's worker is requested while the page is still being parsed (overrides/main.html creates it in
   the <head>), once, and the page adopts it;
+- the <head> announces every module the page loads and its static data (preload hints from
+  playground/mkdocs_hook.py), and the data is fetched once, not twice;
 - a first visit stores an interpreter snapshot once the engine is ready; the next visit in the same browser
   starts from it and plays;
 - a damaged snapshot is dropped: that visit starts normally, plays, and stores a new one.
@@ -59,6 +61,28 @@ def play_a_draw(page: Page) -> None:
     assert page.locator(".golf-seat--mine [data-pos='1'] .golf-face").count() == 1  # turned up by the engine
     page.click("[data-pile=stock]")
     wait_phase(page, "holding")
+
+
+@pytest.mark.parametrize("path", ["play/", "ja/play/", "calculator/", "ja/calculator/"])
+def test_the_head_preloads_every_module_the_page_loads_and_its_data_once(
+    context: BrowserContext, origin: str, path: str
+) -> None:
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(f"{origin}/{path}")
+    page.wait_for_selector(".golf-setup, .golf-calc-players", state="attached")
+    page.wait_for_load_state("load")
+    preloaded = page.eval_on_selector_all(
+        "head link[rel=modulepreload], head link[rel=preload][as=fetch]", "links => links.map(link => link.href)"
+    )
+    modules = {url for url in fetched if "/playground/" in url and url.endswith(".js") and "worker.js" not in url}
+    assert modules, "the page loaded no playground module"
+    assert modules <= set(preloaded), f"loaded without a preload hint: {sorted(modules - set(preloaded))}"
+    lang = "ja" if path.startswith("ja/") else "en"
+    data = [url for url in fetched if url.endswith(f"/playground/data-{lang}.json")]
+    assert data and data[0] in preloaded
+    assert len(data) == 1, "the static data was fetched twice: the preload hint did not match the page's fetch"
 
 
 def test_the_engine_worker_starts_from_the_head_before_the_page_is_parsed(context: BrowserContext, origin: str) -> None:
