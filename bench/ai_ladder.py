@@ -33,15 +33,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
+
+from results_file import write_atomically
 
 from sixcardgolf import load_preset
 from sixcardgolf.ai import make_player
@@ -183,16 +183,6 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         )
     lines.append("")
     return "\n".join(lines)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(text)
-    # mkstemp makes the file private (0600); keep the mode the file had, or the usual 0644 for a new one
-    os.chmod(temporary, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-    os.replace(temporary, path)
 
 
 QUOTE_START, QUOTE_END = "<!-- ai-ladder:start -->", "<!-- ai-ladder:end -->"

@@ -14,13 +14,13 @@ Results go to bench/results/ai_latency.md.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from results_file import write_atomically
 
 from sixcardgolf import HoleState, load_preset
 from sixcardgolf.ai import LEVELS, make_policy
@@ -84,10 +84,7 @@ def main(argv: list[str] | None = None) -> int:
                 lines.append(row)
     lines.append("")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=args.out.parent, prefix=".ai_latency.")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write("\n".join(lines))
-    os.replace(temporary, args.out)
+    write_atomically(args.out, "\n".join(lines))
     return 0
 
 

@@ -20,6 +20,8 @@ import timeit
 from datetime import date
 from pathlib import Path
 
+from results_file import write_atomically
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "engine"))
 
@@ -149,10 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         *(f"| {group} | {label} | {value:,.0f} |" for group, label, value in results),
     ]
     print("\n".join(lines))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    temporary = args.out.with_name(f".{args.out.name}.tmp")
-    temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(temporary, args.out)
+    write_atomically(args.out, "\n".join(lines) + "\n")
     return 0
 
 

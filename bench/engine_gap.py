@@ -30,6 +30,8 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
+from results_file import write_atomically
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "engine"))
 
@@ -161,10 +163,7 @@ def main(argv: list[str] | None = None) -> int:
             lines.append(f"| {name} | {now:.2f} | {added} | {base / now:.0%} |")
             previous = name
     print("\n".join(lines))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    temporary = args.out.with_name(f".{args.out.name}.tmp")
-    temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(temporary, args.out)
+    write_atomically(args.out, "\n".join(lines) + "\n")
     return 0
 
 

@@ -28,6 +28,8 @@ import time
 from datetime import date
 from pathlib import Path
 
+from results_file import write_atomically
+
 HERE = Path(__file__).resolve().parent
 ENGINE = HERE.parent / "engine"
 RESULTS = HERE / "results"
@@ -135,10 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run {run + 1} of {args.runs} done", flush=True)
     lines = report(args, engines, commits, loops, rates)
     print("\n".join(lines))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    temporary = args.out.with_name(f".{args.out.name}.tmp")
-    temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(temporary, args.out)
+    write_atomically(args.out, "\n".join(lines) + "\n")
     return 0
 
 

@@ -22,12 +22,12 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
+from results_file import write_atomically
 
 REPO = Path(__file__).resolve().parent.parent
 SITE = REPO / "site"
@@ -218,11 +218,7 @@ def main() -> int:
     finally:
         server.shutdown()
     text = report(results, args.runs)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", dir=RESULTS.parent, delete=False, encoding="utf-8") as stream:
-        stream.write(text)
-    os.chmod(stream.name, 0o644)
-    os.replace(stream.name, RESULTS)
+    write_atomically(RESULTS, text)
     print(text)
     return 0
 

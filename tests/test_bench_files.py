@@ -1,4 +1,4 @@
-"""The ladder's result files: written whole, and readable like any other file of the project."""
+"""Benchmark result files (bench/results_file.py): written whole, and readable like any other file of the project."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-from ai_ladder import write_atomically
+from results_file import write_atomically
 
 
 def test_a_new_result_file_is_readable_by_everyone(tmp_path: Path) -> None:
