@@ -32,17 +32,28 @@ export function keysList(t) {
     el("dl", {}, KEYS.flatMap(([label, text]) => [el("dt", {}, el("kbd", {}, label)), el("dd", {}, t(text))])));
 }
 
-// Listen before the theme does: the handler runs in the capture phase on window and stops a game key there,
-// so Material's own shortcuts (P and N change page, S and F open search) never see it. A focused form field
-// keeps its keys, and so does a focused button for Enter and Space.
+// Material's own one-key shortcuts: F, S and / open the search, P and comma go to the previous page, N and full
+// stop to the next. While the table is on screen the game has the keyboard, so none of them fires.
+const THEME_KEYS = new Set(["f", "s", "/", "p", ",", "n", "."]);
+
+// Listen before the theme does: the handler runs in the capture phase on window and stops a game key (and the
+// theme's shortcut keys) there, so Material's handlers never see them. A focused form field keeps its keys, and
+// so does a focused button for Enter and Space, unless it is a position or pile that cannot be pressed now
+// (aria-disabled): then Enter is the game's (the next hole, a confirm).
 export function installKeys(isActive, onCommand) {
   window.addEventListener("keydown", (event) => {
     if (!isActive() || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target instanceof HTMLElement && target.closest("input, select, textarea, [contenteditable]")) return;
     const command = commandFor(event);
-    if (!command) return;
-    if (command.command === "enter" && target instanceof HTMLElement && target.closest("button, a, summary")) return;
+    if (!command) {
+      if (THEME_KEYS.has(event.key.toLowerCase())) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+      return;
+    }
+    if (command.command === "enter" && target instanceof HTMLElement && target.closest("button:not([aria-disabled=true]), a, summary")) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     onCommand(command);

@@ -427,7 +427,9 @@ class PlayPage {
   // -- drawing -----------------------------------------------------------------------------------------------------
   render() {
     const t = this.t;
-    const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null;
+    const active = document.activeElement;
+    const focus = !active || !active.dataset ? null : active.dataset.focus ? `[data-focus="${active.dataset.focus}"]` : active.id ? `#${CSS.escape(active.id)}` : null;
+    const hadFocus = this.root.contains(active);
     const view = this.view;
     const phase = this.showSetup || this.paused ? "setup"
       : this.pending ? (this.pending.opening.length < this.pending.reveals ? "opening" : "loading")
@@ -437,6 +439,7 @@ class PlayPage {
               : view.hole_over ? "hole-over"
                 : view.observation.phase;
     this.root.dataset.phase = phase;
+    if (phase !== "setup") this.form = null;
     this.root.dataset.seat = view && view.observation.to_move !== null ? String(view.observation.to_move) : "";
     this.root.dataset.busy = String(this.busy);
     if (this.replay) this.root.dataset.replay = String(this.replay.index + 1);
@@ -449,10 +452,27 @@ class PlayPage {
     this.actions.replaceChildren(...this.renderActions(phase));
     this.side.replaceChildren(...this.renderSide(phase));
     if (!view || this.showSetup) this.log.textContent = "";
-    if (focus) {
-      const again = this.root.querySelector(`[data-focus="${focus}"]`);
-      if (again && !again.disabled) again.focus({ preventScroll: true });
-      else if (!this.root.contains(document.activeElement)) (this.root.querySelector(".golf-board") || this.root).focus({ preventScroll: true });
+    this.keepFocus(focus, hadFocus);
+  }
+
+  // Focus stays on the control with the same data-focus (or id) after a redraw. A control disabled while the
+  // engine works gets the focus back once it answers; a control that is gone (Start, a chosen opening position,
+  // a played button) hands the focus to the next thing to press, never to the page's body.
+  keepFocus(focus, hadFocus) {
+    const wanted = this.focusWanted || focus;
+    const again = wanted ? this.root.querySelector(wanted) : null;
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else if ((hadFocus || this.focusWanted) && !this.root.contains(document.activeElement)) this.focusNext();
+    this.focusWanted = this.busy && again && again.disabled ? wanted : null;
+  }
+
+  focusNext() {
+    const next = [".golf-confirm [data-focus]", ".golf-paused [data-focus]", ".golf-handover [data-focus]",
+      ".golf-setup input, .golf-setup select", ".golf-seat--mine .golf-slot--target", "[data-pile][aria-disabled=false]",
+      ".golf-actions .md-button--primary:not(:disabled)", "[data-pile=stock]", ".golf-actions button:not(:disabled)", ".golf-toolbar button"];
+    for (const selector of next) {
+      const node = this.root.querySelector(selector);
+      if (node) return node.focus({ preventScroll: true });
     }
   }
 
@@ -493,7 +513,9 @@ class PlayPage {
       const initial = { ...this.data.setup.defaults, ...(store.choices() || {}) };
       if (this.linkedPreset && initial.preset !== this.linkedPreset) Object.assign(initial, { preset: this.linkedPreset, options: {} });
       if (this.view && (this.view.outcome === null)) parts.push(el("p", {}, el("button", { type: "button", class: "md-button", "data-focus": "back-to-match", onclick: () => { this.showSetup = false; this.render(); } }, t("play.resume"))));
-      parts.push(setupForm(this.data, t, initial, (choices) => this.requestStart(choices), this.engine, this.lang, PEEK_SHOWN_MS / 1000));
+      // Built once each time the form opens: a redraw meanwhile (the engine becoming ready) keeps what the person chose.
+      this.form ||= setupForm(this.data, t, initial, (choices) => this.requestStart(choices), this.engine, this.lang, PEEK_SHOWN_MS / 1000);
+      parts.push(this.form);
       return parts;
     }
     if (this.pending) return [this.pendingTable()];
@@ -509,7 +531,7 @@ class PlayPage {
       const chosen = pending.opening.includes(position);
       const open = !chosen && pending.opening.length < pending.reveals;
       grid.append(el("button", { type: "button", class: `golf-slot${open ? " golf-slot--target" : ""}${chosen ? " golf-slot--chosen" : ""}`,
-        "data-pos": String(position), "data-focus": `pos-${position}`, disabled: !open, "aria-pressed": String(chosen),
+        "data-pos": String(position), "data-focus": `pos-${position}`, "aria-disabled": String(!open), "aria-pressed": String(chosen),
         onclick: () => this.choosePending(position) },
       srText(this.t("play.slot", { n: position, card: this.t("play.faceDown") })), cardBack(), el("span", { class: "golf-slot__number", "aria-hidden": "true" }, String(position))));
     }

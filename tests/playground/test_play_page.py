@@ -411,3 +411,46 @@ def test_the_record_against_the_computer_counts_a_lost_match_as_lost(context: Br
         wait_phase(page, "match-over")
         assert page.locator(".golf-record").inner_text() == f"Your record against the computer: {record}"
     assert problems == []
+
+
+def test_keys_only_the_focus_never_falls_to_the_body_and_the_themes_shortcuts_stay_quiet(
+    context: BrowserContext, origin: str
+) -> None:
+    page, problems = open_play(context, origin)
+    page.wait_for_selector(".golf-setup")
+    # A choice made while the engine starts survives the redraw when it is ready (the form was drawn anew).
+    assert page.get_attribute(".golf-engine", "data-state") == "loading"
+    page.select_option("#setup-level-2", "hard")
+    page.select_option("#setup-holes", "3")
+    page.focus("#setup-level-2")
+    page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_START_MS)
+    assert page.input_value("#setup-level-2") == "hard" and page.input_value("#setup-holes") == "3"
+    assert page.evaluate("document.activeElement.id") == "setup-level-2"
+    page.focus(".golf-setup button[type=submit]")
+    page.keyboard.press("Enter")  # Start goes away: the focus goes to the first position to choose
+    wait_phase(page, "opening")
+    assert page.evaluate("document.activeElement.dataset.pos") == "1"
+    focused = "document.activeElement && document.activeElement !== document.body"
+    for key in ("1", "5", "n", ",", ".", "f", "/"):  # the theme's page and search keys do nothing here
+        page.keyboard.press(key)
+        assert page.evaluate(focused), f"the focus fell to the body after {key}"
+    assert urlsplit(page.url).path == "/play/"
+    assert page.evaluate("document.activeElement.matches('input.md-search__input')") is False
+    for _ in range(200):  # the first hole, keys only
+        wait_phase(page, "draw", "holding", "flip", "hole-over")
+        page.wait_for_function(f"!document.querySelector('{ROOT}').dataset.replay")
+        assert page.evaluate(focused), f"the focus fell to the body in {phase(page)}"
+        if phase(page) == "hole-over":
+            break
+        if phase(page) == "draw":
+            page.keyboard.press("d")
+        else:
+            page.keyboard.press(
+                page.locator(".golf-seat--mine .golf-slot--target").first.get_attribute("data-pos") or ""
+            )
+    assert phase(page) == "hole-over" and saved(page)["seats"] == ["human", "hard"]
+    page.keyboard.press("Enter")  # on a position that cannot be chosen now, Enter is the game's: the next hole
+    wait_phase(page, "opening")
+    assert page.locator(".golf-toolbar__hole").inner_text() == "Hole 2 of 3"
+    assert page.evaluate(focused)
+    assert problems == []
