@@ -7,6 +7,7 @@ Driven through the stable hooks documented in playground/README.md: #golf-match[
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -235,10 +236,11 @@ def test_the_match_end_states_the_reason_and_the_winner_and_offers_play_again(
 def deal_seen(page: Page) -> list[str]:
     """The cards a player sees after turning up positions 1 and 2: theirs and the discard's top."""
     open_hole(page, (1, 2))
-    mine = page.locator(".golf-seat--mine [data-pos]").evaluate_all(
-        "cells => cells.map(c => c.getAttribute('aria-label'))"
-    )
-    return [*mine[:2], page.get_attribute("[data-pile=discard]", "aria-label") or ""]
+    mine = page.locator(".golf-seat--mine [data-pos] .golf-sr").all_inner_texts()
+    seen = [*mine[:2], page.locator("[data-pile=discard] .golf-sr").inner_text()]
+    # The screen-reader names of two face-up cards and the discard's top, e.g. "Position 1: 7♠".
+    assert all(re.fullmatch(r"(Position \d|Discard pile): (10|[2-9AJQK])[♠♥♦♣]", text) for text in seen), seen
+    return seen
 
 
 def test_a_shared_link_and_the_daily_deal_reproduce_the_deal_in_a_fresh_context(browser: Browser, origin: str) -> None:
