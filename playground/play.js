@@ -54,7 +54,7 @@ class PlayPage {
     this.status = engineStatus(this.engine, t);
     this.alert = el("p", { class: "golf-error", role: "alert" });
     this.toolbar = el("div", { class: "golf-toolbar" });
-    this.stage = el("div", { class: "golf-stage" });
+    this.stage = el("div", { class: "golf-stage", tabindex: "-1" });
     this.prompt = el("p", { class: "golf-prompt", role: "status", "aria-live": "polite" });
     // role="log": the moves read out one by one (a plain <p> may not carry a label).
     this.log = el("p", { class: "golf-log", role: "log", "aria-label": t("play.log") });
@@ -276,10 +276,13 @@ class PlayPage {
     if (!this.canAct() || !this.peekChoice.length) return;
     const chosen = this.peekChoice;
     this.peekChoice = [];
-    for (const position of chosen) await this.call("match_act", { action: `flip ${position}` });
     // Seed 003: the peeked cards show for a few seconds, then go back face down until the scoring (unless the
-    // person chose the aid that keeps them shown).
-    this.peekShown = { seat: this.viewerSeat(), until: Date.now() + PEEK_SHOWN_MS };
+    // person chose the aid that keeps them shown). Shown from the first answer on, so a pass-and-play handover
+    // screen never comes first.
+    const seat = this.viewerSeat();
+    this.peekShown = { seat, until: Infinity };
+    for (const position of chosen) await this.call("match_act", { action: `flip ${position}` });
+    if (this.peekShown && this.peekShown.seat === seat) this.peekShown.until = Date.now() + PEEK_SHOWN_MS;
     this.render();
     setTimeout(() => this.render(), PEEK_SHOWN_MS + 50);
   }
@@ -317,8 +320,20 @@ class PlayPage {
     }
   }
 
+  // Pass-and-play: after a peek the person who peeked sees the cards for a few seconds (seed 003) before the
+  // handover screen hides the table; Enter or "Done" ends that at once.
+  peekOnShow() {
+    const shown = this.peekShown;
+    return this.handoverTo !== null && shown !== null && shown.seat === this.viewerSeat() && Date.now() < shown.until;
+  }
+
+  endPeekShow() {
+    this.peekShown = null;
+    this.render();
+  }
+
   confirmHandover() {
-    if (this.handoverTo === null || this.busy) return;
+    if (this.handoverTo === null || this.busy || this.peekOnShow()) return;
     this.shownSeat = this.handoverTo;
     this.handoverTo = null;
     this.call("match_view", {});
@@ -330,6 +345,10 @@ class PlayPage {
     // Enter during the showing only ends it: it would otherwise go on to the next hole before the person saw
     // how this one ended. Every other key is taken at once.
     if (showing && command.command === "enter") return;
+    if (this.peekOnShow()) {
+      if (command.command === "enter") this.endPeekShow();
+      return;
+    }
     const view = this.view;
     if (this.busy && this.typedAhead && !this.pending) {
       if (this.typedAhead.length < TYPED_AHEAD_MAX) this.typedAhead.push(command);
@@ -434,7 +453,7 @@ class PlayPage {
     const phase = this.showSetup || this.paused ? "setup"
       : this.pending ? (this.pending.opening.length < this.pending.reveals ? "opening" : "loading")
         : !view ? "loading"
-          : this.handoverTo !== null ? "handover"
+          : this.handoverTo !== null ? (this.peekOnShow() ? "opening" : "handover")
             : view.outcome ? "match-over"
               : view.hole_over ? "hole-over"
                 : view.observation.phase;
@@ -466,14 +485,13 @@ class PlayPage {
     this.focusWanted = this.busy && again && again.disabled ? wanted : null;
   }
 
+  // The next thing to press when the focused control went away: a question's button, the form's first field,
+  // or else the table itself (.golf-stage, not a button: the game's keys, Enter included, act from there, and
+  // Tab goes on to the table's first control).
   focusNext() {
-    const next = [".golf-confirm [data-focus]", ".golf-paused [data-focus]", ".golf-handover [data-focus]",
-      ".golf-setup input, .golf-setup select", ".golf-seat--mine .golf-slot--target", "[data-pile][aria-disabled=false]",
-      ".golf-actions .md-button--primary:not(:disabled)", "[data-pile=stock]", ".golf-actions button:not(:disabled)", ".golf-toolbar button"];
-    for (const selector of next) {
-      const node = this.root.querySelector(selector);
-      if (node) return node.focus({ preventScroll: true });
-    }
+    const next = [".golf-confirm [data-focus]", ".golf-paused [data-focus]", ".golf-handover [data-focus]", ".golf-setup input, .golf-setup select"];
+    const node = next.map((selector) => this.root.querySelector(selector)).find(Boolean) || this.stage;
+    node.focus({ preventScroll: true });
   }
 
   renderToolbar(phase) {
@@ -581,6 +599,9 @@ class PlayPage {
     if (this.pending) return this.pending.opening.length < this.pending.reveals
       ? t("play.prompt.opening", { left: this.pending.reveals - this.pending.opening.length }) : t("play.loadingDeal");
     if (!view) return "";
+    if (this.peekOnShow()) {
+      return t("play.peekShown", { seconds: PEEK_SHOWN_MS / 1000, name: seatName(t, view.seats, this.handoverTo) });
+    }
     if (phase === "handover") return "";
     if (this.replay && this.replay.index >= 0) return this.showingText();
     const names = (seats) => seats.map((seat) => seatName(t, view.seats, seat)).join(t("play.and"));
@@ -625,6 +646,7 @@ class PlayPage {
       if (view.can_undo) out.push(button("play.action.undo", () => this.undo()));
       return out;
     }
+    if (this.peekOnShow()) return [button("play.action.peekDone", () => this.endPeekShow(), { primary: true })];
     for (const action of view.buttons) out.push(button(`play.action.${action}`, () => this.act(action), { focus: action }));
     if (this.peekChoice.length) out.push(button("play.action.confirmPeek", () => this.confirmPeek(), { primary: true }));
     if (view.observation.phase === "flip" && view.can_undo) out.push(button("play.action.back", () => this.undo()));

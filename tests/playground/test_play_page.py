@@ -429,9 +429,9 @@ def test_keys_only_the_focus_never_falls_to_the_body_and_the_themes_shortcuts_st
     assert page.input_value("#setup-level-2") == "hard" and page.input_value("#setup-holes") == "3"
     assert page.evaluate("document.activeElement.id") == "setup-level-2"
     page.focus(".golf-setup button[type=submit]")
-    page.keyboard.press("Enter")  # Start goes away: the focus goes to the first position to choose
+    page.keyboard.press("Enter")  # Start goes away: the focus goes to the table, where the game's keys act
     wait_phase(page, "opening")
-    assert page.evaluate("document.activeElement.dataset.pos") == "1"
+    assert page.evaluate("document.activeElement.matches('.golf-stage:focus-visible')")
     focused = "document.activeElement && document.activeElement !== document.body"
     for key in ("1", "5", "n", ",", ".", "f", "/"):  # the theme's page and search keys do nothing here
         page.keyboard.press(key)
@@ -451,8 +451,45 @@ def test_keys_only_the_focus_never_falls_to_the_body_and_the_themes_shortcuts_st
                 page.locator(".golf-seat--mine .golf-slot--target").first.get_attribute("data-pos") or ""
             )
     assert phase(page) == "hole-over" and saved(page)["seats"] == ["human", "hard"]
-    page.keyboard.press("Enter")  # on a position that cannot be chosen now, Enter is the game's: the next hole
+    page.focus("[data-pos='1']")  # Enter on a position that cannot be chosen now is the game's: the next hole
+    page.keyboard.press("Enter")
     wait_phase(page, "opening")
     assert page.locator(".golf-toolbar__hole").inner_text() == "Hole 2 of 3"
     assert page.evaluate(focused)
+    assert problems == []
+
+
+def test_pass_and_play_shows_each_person_their_peeked_cards_before_the_handover(
+    context: BrowserContext, origin: str
+) -> None:
+    """Seed 003 at one device: whoever peeks sees the two cards for a few seconds before the handover screen
+    hides the table (Enter or Done ends that early); the next person never sees them."""
+    page, problems = open_play(context, origin)
+    page.wait_for_selector(".golf-setup")
+    page.select_option("#setup-preset", "four-card")
+    page.uncheck("#setup-peek-aid")
+    start(page, mode="pass", preset="four-card")
+    mine = ".golf-seat--mine .golf-face"
+    for seat, chosen in ((0, ("1", "4")), (1, ("2", "3"))):
+        wait_phase(page, "opening")
+        for key in chosen:
+            page.keyboard.press(key)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('{mine}').length === 2")  # before any handover
+        assert phase(page) == "opening" and page.locator(".golf-handover").count() == 0
+        assert page.locator(".golf-seat--mine h2").inner_text() == f"Player {seat + 1}"
+        shown = page.locator(".golf-seat--mine .golf-slot:has(.golf-face)").evaluate_all(
+            "cells => cells.map(c => c.dataset.pos)"
+        )
+        assert shown == list(chosen)
+        assert f"then the device passes to Player {2 - seat}" in page.inner_text(".golf-prompt")
+        assert page.locator(".golf-opponents .golf-face").count() == 0
+        if seat == 0:
+            page.keyboard.press("Enter")  # done: the handover at once
+        wait_phase(page, "handover")  # the second person's cards go by themselves after a few seconds
+        assert page.locator(".golf-face").count() == 0
+        page.keyboard.press("Enter")
+    wait_phase(page, "draw")
+    assert page.locator(".golf-seat--mine h2").inner_text() == "Player 1"
+    assert page.locator(mine).count() == 0  # face down again until the scoring
     assert problems == []
