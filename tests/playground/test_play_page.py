@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from sixcardgolf import Match, load_preset
 from sixcardgolf.ai import make_policy
 from sixcardgolf.simulate import decision_seed
+from sixcardgolf.web import handle
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 ROOT = "#golf-match"
@@ -376,22 +377,27 @@ def test_a_game_pages_play_link_opens_the_form_with_that_game(context: BrowserCo
     assert problems == []
 
 
+def played(levels: list[str], seed: int) -> Match:
+    """A one-hole match the engine's levels played to its end."""
+    match = Match(load_preset("basic").with_options({"holes": 1}), len(levels), seed)
+    while not match.is_over():
+        seat = match.current_player()
+        policy = make_policy(levels[seat], decision_seed(match.seed, len(match.log), seat))
+        match.apply_action(policy.choose(match.observation(seat)))
+    return match
+
+
+def page_save(match: Match, levels: list[str]) -> str:
+    seats = ["human", *levels[1:]]
+    return json.dumps({"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": match.to_save()})
+
+
 def finished_save(levels: list[str], wanted: tuple[int, ...], seeds: range) -> str:
     """The save of a one-hole match the engine's levels played to its end, won by the seats `wanted`."""
     for seed in seeds:
-        match = Match(load_preset("basic").with_options({"holes": 1}), len(levels), seed)
-        while not match.is_over():
-            if match.hole.is_over():
-                match.next_hole()
-                continue
-            seat = match.current_player()
-            policy = make_policy(levels[seat], decision_seed(match.seed, len(match.log), seat))
-            match.apply_action(policy.choose(match.observation(seat)))
+        match = played(levels, seed)
         if match.outcome().winners == wanted:
-            seats = ["human", *levels[1:]]
-            return json.dumps(
-                {"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": match.to_save()}
-            )
+            return page_save(match, levels)
     raise AssertionError(f"no seed in {seeds} gives winners {wanted}")
 
 
@@ -493,3 +499,49 @@ def test_pass_and_play_shows_each_person_their_peeked_cards_before_the_handover(
     assert page.locator(".golf-seat--mine h2").inner_text() == "Player 1"
     assert page.locator(mine).count() == 0  # face down again until the scoring
     assert problems == []
+
+
+# Where each cancelled column's "0" mark is drawn (the slot's ::after) and where the card's rank is.
+CANCEL_MARKS = """() => [...document.querySelectorAll('.golf-slot--cancelled')].map((slot) => {
+  const mark = getComputedStyle(slot, '::after');
+  const px = (value) => parseFloat(value);
+  const box = slot.getBoundingClientRect();
+  const border = px(getComputedStyle(slot).borderTopWidth);
+  const width = px(mark.width) + px(mark.paddingLeft) + px(mark.paddingRight);
+  const height = px(mark.height) + px(mark.paddingTop) + px(mark.paddingBottom);
+  const right = box.right - border - px(mark.right);
+  const top = box.top + border + px(mark.top);
+  const rank = slot.querySelector('.golf-face__rank').getBoundingClientRect();
+  return { mine: Boolean(slot.closest('.golf-seat--mine')), mark: [right - width, top, right, top + height],
+           rank: [rank.left, rank.top, rank.right, rank.bottom], content: mark.content };
+})"""
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1366, 768), ("ja", 390, 844)])
+def test_the_mark_of_a_cancelled_column_leaves_the_cards_rank_readable(
+    browser: Browser, origin: str, lang: str, width: int, height: int
+) -> None:
+    levels = ["normal", "normal", "normal"]
+    for seed in range(1, 30):  # a hole where every seat's layout has a cancelled column
+        match = played(levels, seed)
+        door = json.loads(handle(json.dumps({"method": "match_load", "params": {"save": page_save(match, levels)}})))
+        if all(score["cancelled"] for score in door["result"]["scores"]):
+            break
+    else:
+        raise AssertionError("no seed below 30 cancels a column in every layout")
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page, problems = open_play(context, origin, lang)
+        page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, page_save(match, levels)])
+        page.reload()
+        wait_phase(page, "match-over")
+        marks = page.evaluate(CANCEL_MARKS)
+        assert {mark["mine"] for mark in marks} == {True, False}  # the person's cards and the opponents'
+        for mark in marks:
+            left, top, right, bottom = mark["mark"]
+            r_left, r_top, r_right, r_bottom = mark["rank"]
+            assert mark["content"] == '"0"'
+            assert right <= r_left or left >= r_right or bottom <= r_top or top >= r_bottom, mark  # no overlap
+        assert problems == []
+    finally:
+        context.close()
