@@ -247,7 +247,7 @@ PROMPT_RECORDER = """() => {
   new MutationObserver(take).observe(root, { childList: true, subtree: true, characterData: true, attributes: true,
                                              attributeFilter: ['data-replay'] });
 }"""
-SKIP = " Press Enter or click to skip to the end."
+SKIP = " Press Enter, click or tap to skip to the end."
 COMPUTERS = ("Computer 2 (Hard)", "Computer 3 (Normal)")
 
 
@@ -308,7 +308,9 @@ def test_the_prompt_names_the_mover_while_the_moves_are_shown_and_the_end_of_a_h
     ja_names = set()
     for snap in ja.evaluate("prompts"):
         if snap["replay"] and not snap["log"].startswith("あなた"):
-            name = snap["prompt"].removesuffix("の手番です。Enterキーかクリックで最後まで飛ばせます。")
+            name = snap["prompt"].removesuffix(
+                "の手番です。Enterキーを押すか、クリック（タップ）すると最後まで飛ばせます。"
+            )
             assert name in ("コンピューター2（つよい）", "コンピューター3（ふつう）") and snap["log"].startswith(
                 name
             ), snap
