@@ -152,15 +152,17 @@ def match_new(params: dict[str, Any], table: Table) -> dict[str, Any]:
     players = params.get("players", 2)
     seed = params.get("seed", 1)
     session = Session(Match(rules, players, seed), _seats(params.get("seats"), players))
-    # Opening choices made while the engine was loading (positions only), applied in order.
+    # Opening choices made while the engine was loading (positions only), applied in order; the moves they
+    # and the computers' replies make are in the answer's events like any other (the log, pass-and-play news).
+    moves: list[Move] = []
     for text in params.get("opening") or []:
         seat = session.match.current_player()
         if seat < 0 or not session.is_human(seat):
             break
-        session.match.apply_action(A.parse_action(str(text)))
-        session.play_computers()
+        moves.append(session.play(A.parse_action(str(text))))
+        moves.extend(session.play_computers())
     table.session = session
-    return _view(session, params, session.play_computers())
+    return _view(session, params, [*moves, *session.play_computers()])
 
 
 def match_load(params: dict[str, Any], table: Table) -> dict[str, Any]:

@@ -86,6 +86,7 @@ def test_form_and_keys_first_then_opening_choices_while_the_engine_loads(context
     page.keyboard.press("4")  # both accepted at once, applied when the engine is ready
     wait_phase(page, "draw")
     assert saved(page)["match"]["actions"][:2] == ["flip 3", "flip 4"]
+    assert page.inner_text(".golf-log").startswith("Computer 2")  # the computer's opening, sent with the deal
     assert page.get_attribute(ROOT, "data-seat") == "0"
     # Game keys never reach the theme: P does not change page, S does not open the search.
     page.keyboard.press("p")
@@ -176,6 +177,7 @@ def test_pass_and_play_hands_over_with_news_and_undo_only_before_the_handover(
     open_hole(page)  # player 1's opening, then the device goes to player 2
     wait_phase(page, "handover")
     assert page.locator(".golf-face").count() == 0  # no card shows during a handover
+    assert "Player 1 turned up position 5." in page.locator(".golf-news").inner_text()
     page.keyboard.press("Enter")
     open_hole(page, (2, 6))
     wait_phase(page, "handover")

@@ -167,6 +167,18 @@ def test_opening_choices_made_while_loading_are_applied_at_the_start() -> None:
     assert [slot["up"] for slot in mine] == [False, True, False, False, False, True]
     assert view["observation"]["phase"] in ("draw", "opening")  # the computer has made its opening choices too
     assert view["prompt"]["key"] == "draw"
+    # Every move made is in the answer's events, in order, the person's first (the page's log shows them).
+    events = [(e["seat"], e["action"]) for e in view["events"]]
+    assert [action for _, action in events] == json.loads(view["save"])["match"]["actions"]
+    assert events[:2] == [(0, "flip 2"), (0, "flip 6")] and {seat for seat, _ in events[2:]} == {1}
+
+
+def test_opening_choices_sent_with_a_pass_and_play_deal_are_news_for_the_next_person() -> None:
+    from sixcardgolf.web_match import Table
+
+    view = play("match_new", Table(), seats=["human", "human"], players=2, seed=8, opening=["flip 3", "flip 4"])
+    assert view["observation"]["to_move"] == 1
+    assert [(e["seat"], e["action"]) for e in view["events"]] == [(0, "flip 3"), (0, "flip 4")]
 
 
 def test_a_computer_decision_and_a_save_replay_the_same() -> None:
