@@ -430,11 +430,14 @@ def test_keys_only_the_focus_never_falls_to_the_body_and_the_themes_shortcuts_st
     page.wait_for_selector(".golf-setup")
     # A choice made while the engine starts survives the redraw when it is ready (the form was drawn anew).
     assert page.get_attribute(".golf-engine", "data-state") == "loading"
+    form_top = page.evaluate("document.querySelector('.golf-setup').getBoundingClientRect().top")
     page.select_option("#setup-level-2", "hard")
     page.select_option("#setup-holes", "3")
     page.focus("#setup-level-2")
     page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_START_MS)
     assert page.input_value("#setup-level-2") == "hard" and page.input_value("#setup-holes") == "3"
+    # The engine's progress left without moving the page (it floats at the bottom of the window).
+    assert page.evaluate("document.querySelector('.golf-setup').getBoundingClientRect().top") == form_top
     assert page.evaluate("document.activeElement.id") == "setup-level-2"
     page.focus(".golf-setup button[type=submit]")
     page.keyboard.press("Enter")  # Start goes away: the focus goes to the table, where the game's keys act
