@@ -103,17 +103,29 @@ def one_run(url: str, out: Path) -> dict[str, object]:
     return json.loads(out.read_text(encoding="utf-8"))
 
 
-def failing_audits(report: dict[str, object]) -> list[str]:
-    """Audits that cost points in a category: id and what Lighthouse shows for it."""
-    audits = report["audits"]  # type: ignore[index]
-    names = []
-    for category in CATEGORIES:
-        for ref in report["categories"][category]["auditRefs"]:  # type: ignore[index]
-            audit = audits[ref["id"]]
-            if ref["weight"] and audit.get("score") is not None and audit["score"] < 1:
-                shown = audit.get("displayValue") or ""
-                names.append(f"{ref['id']}{f' ({shown})' if shown else ''}")
-    return names
+def failing_audits(runs: list[dict[str, object]]) -> list[str]:
+    """Audits that cost points in a category in any run: id and, for a measured value, its median over all the
+    runs (as Lighthouse shows it: seconds for paint times, milliseconds for blocking time)."""
+    names = set()
+    for report in runs:
+        for category in CATEGORIES:
+            for ref in report["categories"][category]["auditRefs"]:  # type: ignore[index]
+                audit = report["audits"][ref["id"]]  # type: ignore[index]
+                if ref["weight"] and audit.get("score") is not None and audit["score"] < 1:
+                    names.add(ref["id"])
+    shown = []
+    for name in sorted(names):
+        found = [r["audits"][name]["numericValue"] for r in runs if "numericValue" in r["audits"][name]]  # type: ignore[index]
+        shown.append(f"{name} ({_shown(name, statistics.median(found))})" if found else name)
+    return shown
+
+
+def _shown(audit: str, value: float) -> str:
+    if audit == "cumulative-layout-shift":
+        return f"{value:.3f}"
+    if audit == "total-blocking-time" or value < 1000:
+        return f"{value:,.0f} ms"
+    return f"{value / 1000:.1f} s"
 
 
 def main() -> int:
@@ -149,7 +161,7 @@ def main() -> int:
                 scores = {
                     c: statistics.median(round(100 * r["categories"][c]["score"]) for r in runs) for c in CATEGORIES
                 }
-                problems = sorted({name for r in runs for name in failing_audits(r)})
+                problems = failing_audits(runs)
                 rows.append((page, scores, problems))
                 print(f"  /{page}: " + " ".join(f"{c} {scores[c]:g}" for c in CATEGORIES), flush=True)
                 if min(scores.values()) < TARGET:
