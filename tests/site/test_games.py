@@ -82,7 +82,8 @@ def test_differences_are_the_options_the_preset_changes(site: Path) -> None:
 
 
 def test_summary_states_the_shape_and_the_match(site: Path) -> None:
-    """The whole-game paragraph is generated from the rules: it names the number of cards and of holes."""
+    """The whole-game paragraph is generated from the rules: it names the number of cards and of holes, the knock
+    when there is one, and that jokers never pair when the deck has jokers that do not."""
     for name in preset_names():
         rules = preset_info(name).rules
         for lang in LANGS:
@@ -90,6 +91,9 @@ def test_summary_states_the_shape_and_the_match(site: Path) -> None:
             summary = text(next(p for p in article.iter("p") if p.get("class") == "golf-summary"))
             assert str(rules.size) in summary and str(rules.holes) in summary, f"{lang}/{name}: {summary}"
             assert ("ノック" in summary or "knock" in summary) == rules.knock, f"{lang}/{name}: knock in summary"
+            never_pair = bool(rules.jokers_per_deck) and rules.pairs != "off" and rules.joker_pairs == "never"
+            said = "jokers never" in summary or "ジョーカーどうしは打ち消し合いません" in summary
+            assert said == never_pair, f"{lang}/{name}: whether jokers pair, in the summary"
 
 
 def test_games_index_links_every_game(site: Path) -> None:

@@ -48,14 +48,20 @@ def _summary_en(rules: Rules) -> list[str]:
         out.append("Whenever you throw away a card from the stock, you turn one of your face-down cards up.")
     if rules.knock:
         out.append("Instead of drawing, you may knock to bring the hole to an end.")
+    unpaired = " (jokers never do)" if _jokers_never_pair(rules) else ""
     if rules.pairs == "column" and rules.rows == 2:
-        out.append("Two cards of one rank in a column cancel each other; every other card counts its points.")
+        out.append(
+            f"Two cards of one rank in a column cancel each other{unpaired}; every other card counts its points."
+        )
     elif rules.pairs == "column":
         out.append(
-            f"A column cancels only when all {rules.rows} of its cards share one rank; every other card counts its points."
+            f"A column cancels only when all {rules.rows} of its cards share one rank{unpaired}; every other card "
+            "counts its points."
         )
     elif rules.pairs == "anywhere":
-        out.append("Cards of one rank cancel two at a time wherever they lie; every other card counts its points.")
+        out.append(
+            f"Cards of one rank cancel two at a time wherever they lie{unpaired}; every other card counts its points."
+        )
     else:
         out.append("Nothing cancels: every card counts its points.")
     if rules.end_of_hole == "final_turns":
@@ -89,17 +95,21 @@ def _summary_ja(rules: Rules) -> list[str]:
         out.append("山札から引いたカードを捨てたときは、裏向きのカードを1枚表にします。")
     if rules.knock:
         out.append("カードを引く代わりにノックして、ホールを終わりに向かわせることもできます。")
+    unpaired = "（ジョーカーどうしは打ち消し合いません）" if _jokers_never_pair(rules) else ""
     if rules.pairs == "column" and rules.rows == 2:
         out.append(
-            "同じ列に同じランクのカードが2枚そろうと、打ち消し合います。ほかのカードはそれぞれの得点を数えます。"
+            f"同じ列に同じランクのカードが2枚そろうと、打ち消し合います{unpaired}。"
+            "ほかのカードはそれぞれの得点を数えます。"
         )
     elif rules.pairs == "column":
         out.append(
-            f"列が打ち消されるのは、その列の{rules.rows}枚がすべて同じランクのときだけです。ほかのカードはそれぞれの得点を数えます。"
+            f"列が打ち消されるのは、その列の{rules.rows}枚がすべて同じランクのときだけです{unpaired}。"
+            "ほかのカードはそれぞれの得点を数えます。"
         )
     elif rules.pairs == "anywhere":
         out.append(
-            "同じランクのカードは、どこにあっても2枚ずつ打ち消し合います。ほかのカードはそれぞれの得点を数えます。"
+            f"同じランクのカードは、どこにあっても2枚ずつ打ち消し合います{unpaired}。"
+            "ほかのカードはそれぞれの得点を数えます。"
         )
     else:
         out.append("打ち消しはなく、すべてのカードの得点を数えます。")
@@ -111,6 +121,11 @@ def _summary_ja(rules: Rules) -> list[str]:
         out.append("ノックしたときは、ほかの全員がもう1回ずつ手番を行ってから得点を数えます。")
     out.append(f"{rules.holes}ホールの合計がいちばん少ない人の勝ちです。")
     return out
+
+
+def _jokers_never_pair(rules: Rules) -> bool:
+    """The exception a reader of the summary needs: jokers in the deck that do not cancel like other ranks."""
+    return bool(rules.jokers_per_deck) and rules.pairs != "off" and rules.joker_pairs == "never"
 
 
 def game_summary_text(rules: Rules, lang: str) -> str:
