@@ -45,7 +45,7 @@ RESULTS = ROOT / "bench" / "results" / "lighthouse.md"
 COMPRESSIBLE = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".wasm", ".map")
 
 sys.path.insert(0, str(ROOT / "bench"))
-from ai_ladder import write_atomically  # noqa: E402  (the benchmarks' one atomic writer)
+from results_file import write_atomically  # noqa: E402  (the benchmarks' one atomic writer)
 
 
 class StaticHost(http.server.SimpleHTTPRequestHandler):
