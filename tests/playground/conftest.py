@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from browser_support import chromium, served
 from playground_support import SITE
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext
 
 
 @pytest.fixture(scope="module")
@@ -22,3 +22,11 @@ def origin() -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile at a laptop's 1366x768 for one test (a module may define its own)."""
+    made = browser.new_context(viewport={"width": 1366, "height": 768})
+    yield made
+    made.close()

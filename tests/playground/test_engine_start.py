@@ -11,21 +11,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playground_support import ENGINE_START_MS
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page
 
 ROOT = "#golf-match"
 ENGINE = ".golf-engine"
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1366, "height": 768})
-    yield made
-    made.close()
 
 
 def open_play(context: BrowserContext, origin: str, lang: str = "en") -> tuple[Page, list[str]]:

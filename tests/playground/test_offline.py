@@ -45,13 +45,6 @@ def wait_for_cached(page: Page, path_part: str, timeout_s: float = 60) -> None:
     poll(page, f"({CACHED_FILES})().then(files => files.some(f => f.includes({path_part!r})))", timeout_s)
 
 
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1366, "height": 768})
-    yield made
-    made.close()
-
-
 def test_a_text_page_precaches_the_site_and_fetches_no_pyodide_byte(context: BrowserContext, origin: str) -> None:
     fetched: list[str] = []
     context.on("request", lambda request: fetched.append(request.url))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -22,13 +21,6 @@ from sixcardgolf.web import handle
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 ROOT = "#golf-match"
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1366, "height": 768})
-    yield made
-    made.close()
 
 
 def open_play(context: BrowserContext, origin: str, lang: str = "en", fragment: str = "") -> tuple[Page, list[str]]:

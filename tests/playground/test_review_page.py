@@ -9,7 +9,6 @@ the engine's own door (match_review, match_replay) on CPython.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -164,13 +163,6 @@ def check_every_step(page: Page, steps: list[dict[str, Any]], review: dict[str, 
 def pass_and_play() -> Match:
     """Two people at one screen over two holes: one plays like a beginner, the other like Normal."""
     return played(["easy", "normal"], holes=2, seed=31)
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1366, "height": 768})
-    yield made
-    made.close()
 
 
 def test_each_person_gets_their_own_review_and_a_replay_of_what_they_saw(
