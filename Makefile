@@ -10,9 +10,11 @@ WHEEL := dist/sixcardgolf-0.1.0-py3-none-any.whl
 # which needs Python 3.12+ and so has its own venv.
 PYODIDE_VENV := .venv-pyodide
 LOCKFILE := dist/pyodide-lock.json
+# The interpreter snapshot the site ships (a Python that has imported the engine), named by the wheel's sha256.
+SNAPSHOT_STAMP := $(STAMPS)/snapshot
 ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json') engine/pyproject.toml
 
-.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile clean
+.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile snapshot clean
 
 setup: $(STAMPS)/system $(STAMPS)/python $(STAMPS)/node $(STAMPS)/pyodide-build
 
@@ -45,8 +47,13 @@ $(LOCKFILE): $(WHEEL) $(STAMPS)/pyodide-build $(STAMPS)/node
 	cd dist && ../$(PYODIDE_VENV)/bin/pyodide lockfile add-wheels --input ../node_modules/pyodide/pyodide-lock.json \
 		--output pyodide-lock.json --base-path . $(notdir $(WHEEL))
 
+snapshot: $(SNAPSHOT_STAMP)
+$(SNAPSHOT_STAMP): $(LOCKFILE) $(STAMPS)/node tools/make-snapshot.mjs
+	node tools/make-snapshot.mjs $(LOCKFILE) dist >/dev/null
+	@mkdir -p $(STAMPS) && touch $@
+
 # The whole site: rules pages (generated from the engine), printables, playground.
-build: setup $(WHEEL) $(LOCKFILE)
+build: setup $(WHEEL) $(LOCKFILE) $(SNAPSHOT_STAMP)
 	$(PY) -m printables build-all --out build/printables
 	$(PY) -m mkdocs build --strict --quiet
 

@@ -111,8 +111,7 @@ def play(context, origin: str) -> dict[str, float]:  # type: ignore[no-untyped-d
     page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=180_000)
     page.wait_for_function("window.__marks.ready !== undefined")
     marks = page.evaluate("window.__marks")
-    # A first visit stores the interpreter snapshot after the engine is ready (worker.js): a person stays that
-    # long on the page, so the benchmark waits for it too before leaving.
+    # Whether this start restored the build's interpreter snapshot (worker.js), told just after ready.
     page.wait_for_selector(".golf-engine[data-snapshot]", state="attached", timeout=30_000)
     restored = page.get_attribute(".golf-engine", "data-snapshot") == "restored"
     # An engine page registers the service worker once the engine is ready: wait for its install (the site's

@@ -4,9 +4,8 @@
 //   page.append(engineStatus(engine, t));       // progress bar; on failure its reason and a Retry button
 //   const answer = await engine.call("score", {lang, ...});  // waits for the engine; rejects with a message
 // The engine is an EventTarget: "progress" (engine.progress = {stage, loaded, total}), "ready", "failed"
-// (engine.failure = {kind, file, detail}), "snapshot" (engine.snapshot: "restored" when this start came from
-// the interpreter snapshot a first visit stored, "stored" once one is kept for the next visit, or "none"; see
-// worker.js); engine.state is "loading", "ready" or "failed"; engine.retry() starts a fresh worker. A failed call rejects with an Error whose message is in the page's language.
+// (engine.failure = {kind, file, detail}), "snapshot" (engine.snapshot: "restored" when Python came from the
+// build's interpreter snapshot, "none" when it started normally; see worker.js); engine.state is "loading", "ready" or "failed"; engine.retry() starts a fresh worker. A failed call rejects with an Error whose message is in the page's language.
 const siteRoot = new URL("../", import.meta.url);
 // Pyodide's first start on a busy two-core machine takes about 10 s; a start that is still not done after
 // this long is reported as failed rather than left spinning.

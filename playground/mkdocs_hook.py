@@ -4,6 +4,8 @@
 - the Pyodide runtime (from the npm package) and the engine wheel go to site/pyodide/, with the site's own
   pyodide-lock.json (Pyodide's, with the wheel registered by pyodide-build: `make lockfile`), so the worker
   loads the engine with `pyodide.loadPackage("sixcardgolf")` and Pyodide checks the wheel's sha256;
+- the interpreter snapshot (`make snapshot`: tools/make-snapshot.mjs) goes beside them, named by the wheel's
+  sha256, so the worker restores a Python that has imported the engine instead of starting one;
 - the engine's static data (presets, options catalogue, layouts, setup choices) in each language goes to
   site/playground/data-<lang>.json, so a page draws its forms before Python runs;
 - site/sw.js: the service worker with a manifest of every file of the site and its content hash.
@@ -89,7 +91,7 @@ def on_post_build(config: Any, **_: Any) -> None:
 
 
 def _copy_runtime(site: Path) -> dict[str, Any]:
-    """Copy Pyodide, the wheel and the lockfile; return the files' sizes for the pages' progress bar."""
+    """Copy Pyodide, the wheel, the lockfile and the snapshot; return the files' sizes for the progress bar."""
     missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).exists()]
     if missing:
         raise PluginError(f"playground: Pyodide files {missing} are missing from {PYODIDE}: run `npm ci` (make setup)")
@@ -103,11 +105,16 @@ def _copy_runtime(site: Path) -> dict[str, Any]:
     entry = json.loads(lockfile.read_text(encoding="utf-8"))["packages"].get("sixcardgolf", {})
     if entry.get("file_name") != wheel.name or entry.get("sha256") != _sha256(wheel):
         raise PluginError(f"playground: {lockfile} does not register {wheel.name} as built: run `make lockfile`")
+    snapshot = DIST / f"interpreter-{entry['sha256'][:HASH_DIGITS]}.snapshot"
+    if not snapshot.exists():
+        raise PluginError(f"playground: {snapshot} (made from {wheel.name}) is missing: run `make snapshot`")
     folder = site / "pyodide"
     folder.mkdir(parents=True, exist_ok=True)
-    for source in [*(PYODIDE / name for name in PYODIDE_FILES), wheel, lockfile]:
+    for old in folder.glob("interpreter-*.snapshot"):
+        old.unlink()
+    for source in [*(PYODIDE / name for name in PYODIDE_FILES), wheel, lockfile, snapshot]:
         shutil.copy2(source, folder / source.name)
-    names = [*PYODIDE_FILES, wheel.name, lockfile.name]
+    names = [*PYODIDE_FILES, wheel.name, lockfile.name, snapshot.name]
     files = {name: (folder / name).stat().st_size for name in names}
     # The hashes name the service worker's cache entries (as in its manifest), so the engine's worker can hand
     # over what it fetched on a first visit instead of the service worker downloading it again.

@@ -6,7 +6,7 @@
 // the hashes that name the service worker's cache entries), then id-tagged requests {id, method, params}.
 // To the page: {type: "progress", stage, loaded, total}, then {type: "ready"} or
 // {type: "failed", kind: "missing" | "wasm" | "other", file, detail}; answers are {id, ok, result | error};
-// {type: "snapshot", state: "restored" | "stored" | "none"} (see SNAPSHOT_CACHE) and {type: "handed-over"}.
+// {type: "snapshot", state: "restored" | "none"} (see SNAPSHOT) and {type: "handed-over"}.
 const siteRoot = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", siteRoot).href;
 const lockFileURL = new URL("pyodide-lock.json", indexURL).href;
@@ -40,65 +40,53 @@ async function handOver() {
   await Promise.allSettled(kept.map(({ url, copy }) => cache.put(`${url.split("?")[0]}?golf-rev=${hashes[fileName(url)]}`, copy)));
 }
 
-// A later visit starts from a memory snapshot instead of starting Python and importing the engine again,
-// which is most of the start-up's CPU time. The snapshot is taken once the engine is imported, before any
-// match exists, and kept under the runtime's version and the wheel's sha256 (from the lockfile); after a
-// restore loadPackage() still installs the engine's files, checking the wheel's sha256. Pyodide's snapshot
-// options (_makeSnapshot, _loadSnapshot) are private: the runtime's version is pinned in package-lock.json, the
-// browser tests restore a snapshot, and any failure to make or restore one falls back to a normal start.
-const SNAPSHOT_CACHE = "golf-interpreter-snapshot";
+// Python starts from the interpreter snapshot the build made (tools/make-snapshot.mjs: the memory of a Python
+// that has imported the engine, gzip-compressed), which skips starting Python and importing the engine, most of
+// the start-up's work, on a first visit too. Its name carries the wheel's sha256 (from the lockfile), so it
+// always matches the engine; after the restore loadPackage() still installs the engine's files, checking the
+// wheel's sha256. Pyodide's snapshot option (_loadSnapshot) is private: the runtime's version is pinned in
+// package-lock.json, the browser tests restore the snapshot, and a snapshot that is missing, damaged or from
+// another build of the runtime (Pyodide checks its build id) falls back to a normal start.
+const SNAPSHOT = /\/interpreter-[0-9a-f]+\.snapshot$/;
 
-async function readSnapshot(key) {
-  try {
-    const response = await (await caches.open(SNAPSHOT_CACHE)).match(key);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
-  } catch {
-    return null; // Cache Storage refused (an opaque origin) or a damaged entry: start normally
+async function readSnapshot(url) {
+  const response = await self.fetch(url);
+  if (!response.ok) throw new Error(`${fileName(url)}: HTTP ${response.status}`);
+  const packed = new Uint8Array(await response.arrayBuffer());
+  // gzip's last four bytes are the unpacked size: the memory is unpacked straight into one buffer that size.
+  const memory = new Uint8Array(new DataView(packed.buffer).getUint32(packed.length - 4, true));
+  const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  let at = 0;
+  for (let piece = await reader.read(); !piece.done; piece = await reader.read()) {
+    memory.set(piece.value, at); // a RangeError if the file holds more than its trailer says
+    at += piece.value.length;
   }
+  if (at !== memory.length) throw new Error(`${fileName(url)}: ${at} bytes unpacked, ${memory.length} expected`);
+  return memory;
 }
 
-async function writeSnapshot(key, bytes) {
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-}
-
-// Python from the stored snapshot if there is one, else started normally, able to make a snapshot.
-// The lockfile is fetched here (and handed to loadPyodide) because the snapshot's name needs the wheel's hash.
+// Python restored from the snapshot, else started normally. The lockfile is fetched here (and handed to
+// loadPyodide) because the snapshot's name needs the wheel's hash. The snapshot is handed over as a promise:
+// loadPyodide fetches the runtime and loads its JavaScript while the snapshot unpacks.
 async function startPython(module) {
   const response = await fetch(lockFileURL);
   if (!response.ok) throw new Error(`pyodide-lock.json: HTTP ${response.status}`);
   const lockFileContents = await response.json();
   const wheel = lockFileContents.packages?.sixcardgolf?.sha256;
-  const key = wheel && self.caches ? new URL(`interpreter-${module.version}-${wheel.slice(0, 16)}.snapshot`, indexURL).href : null;
   // packageBaseUrl: where the lockfile's file names are, which Pyodide cannot tell from contents alone.
   // packages: Pyodide runs loadPackage("sixcardgolf") itself (the wheel's sha256 checked against the lockfile),
   // fetching and checking the wheel while Python starts instead of after.
   const options = { indexURL, lockFileContents, packageBaseUrl: indexURL, packages: ["sixcardgolf"], messageCallback: () => {}, errorCallback: () => {} };
-  const stored = key && (await readSnapshot(key));
-  if (stored) {
+  if (wheel) {
     try {
-      return { pyodide: await module.loadPyodide({ ...options, _loadSnapshot: stored }), key, restored: true };
+      const snapshot = readSnapshot(new URL(`interpreter-${wheel.slice(0, 16)}.snapshot`, indexURL).href);
+      snapshot.catch(() => {}); // a failure is met where loadPyodide awaits it, not as an unhandled rejection
+      return { pyodide: await module.loadPyodide({ ...options, _loadSnapshot: snapshot }), restored: true };
     } catch {
-      caches.delete(SNAPSHOT_CACHE).catch(() => {}); // damaged, or from another build of the runtime
+      // missing (offline before a first visit finished), damaged, or not this runtime's: start normally
     }
   }
-  return { pyodide: await module.loadPyodide({ ...options, _makeSnapshot: Boolean(key) }), key, restored: false };
-}
-
-// The interpreter's memory with the engine imported. Pyodide refuses to snapshot JavaScript state it cannot
-// rebuild, and its record of loaded packages is such state: it is emptied for the moment of the copy (after a
-// restore, loadPackage() fills it again).
-function takeSnapshot() {
-  const loadedPackages = { ...pyodide.loadedPackages };
-  for (const name of Object.keys(loadedPackages)) delete pyodide.loadedPackages[name];
-  try {
-    return pyodide.makeMemorySnapshot();
-  } catch {
-    return null; // nothing to keep: the next visit starts normally too
-  } finally {
-    Object.assign(pyodide.loadedPackages, loadedPackages);
-  }
+  return { pyodide: await module.loadPyodide(options), restored: false };
 }
 
 function fileName(url) {
@@ -113,9 +101,10 @@ self.fetch = async (input, init) => {
   try {
     response = await networkFetch(input, init);
   } catch (error) {
-    failure ??= { kind: "missing", file: fileName(url), detail: String(error.message || error) };
+    if (!SNAPSHOT.test(url)) failure ??= { kind: "missing", file: fileName(url), detail: String(error.message || error) };
     throw error;
   }
+  if (!response.ok && SNAPSHOT.test(url)) return response; // not needed: Python then starts normally
   if (!response.ok) {
     failure ??= { kind: "missing", file: fileName(url), detail: `HTTP ${response.status}` };
     return response;
@@ -180,16 +169,14 @@ async function start() {
   if (failure) throw new Error(failure.detail);
   const web = pyodide.pyimport("sixcardgolf.web");
   const webMatch = pyodide.pyimport("sixcardgolf.web_match");
-  const snapshot = started.key && !started.restored ? takeSnapshot() : null;
   const table = webMatch.Table(); // the match being played, kept here
   settled = true;
   self.postMessage({ type: "ready" });
   // The page then asks the service worker to keep the runtime (copied from the hand-over, or from the HTTP cache).
   handOver().finally(() => self.postMessage({ type: "handed-over" }));
-  const tell = (state) => self.postMessage({ type: "snapshot", state });
-  if (started.restored) tell("restored");
-  else if (snapshot) writeSnapshot(started.key, snapshot).then(() => tell("stored"), () => tell("none"));
-  else tell("none");
+  self.postMessage({ type: "snapshot", state: started.restored ? "restored" : "none" });
+  // Earlier builds kept a snapshot of their own in Cache Storage (30 MB); it is never read now.
+  self.caches?.delete("golf-interpreter-snapshot").catch(() => {});
   return (request) => web.handle(request, table);
 }
 

@@ -1,19 +1,22 @@
-"""The engine's start in Chromium: begun from the page's <head>, and later visits restored from a snapshot.
+"""The engine's start in Chromium: begun from the page's <head>, and restored from the build's snapshot.
 
 - the engine's worker is requested while the page is still being parsed (overrides/main.html creates it in
   the <head>), once, and the page adopts it;
 - the <head> announces every module the page loads and its static data (preload hints from
   playground/mkdocs_hook.py), and the data is fetched once, not twice;
-- a first visit stores an interpreter snapshot once the engine is ready; the next visit in the same browser
-  starts from it and plays;
-- a damaged snapshot is dropped: that visit starts normally, plays, and stores a new one.
+- every visit, the first included, restores the interpreter snapshot the build made in Node
+  (tools/make-snapshot.mjs) and plays, in both languages;
+- a snapshot that is missing, is not gzip, or is not this runtime's, is passed over: the engine starts normally
+  and plays.
 """
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from playground_support import ENGINE_START_MS
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Route
 
 ROOT = "#golf-match"
 ENGINE = ".golf-engine"
@@ -95,37 +98,44 @@ def test_the_engine_worker_starts_from_the_head_before_the_page_is_parsed(contex
     parsed = page.evaluate('performance.getEntriesByType("navigation")[0].domInteractive')
     assert len(created) == 1, created  # one worker: the page adopted the one its <head> made
     assert created[0] < parsed, (created, parsed)
-    snapshot_state(page, "stored", "none")  # and that worker started the engine
+    snapshot_state(page, "restored")  # and that worker started the engine
     assert errors == []
 
 
-def test_a_second_visit_starts_from_the_snapshot_and_plays(context: BrowserContext, origin: str) -> None:
+def test_a_first_and_a_second_visit_restore_the_build_snapshot_and_play(context: BrowserContext, origin: str) -> None:
     first, errors = open_play(context, origin)
-    snapshot_state(first, "stored")
+    snapshot_state(first, "restored")
+    play_a_draw(first)
     first.close()
     page, more = open_play(context, origin, "ja")
     snapshot_state(page, "restored")
-    play_a_draw(page)
+    wait_phase(page, "holding")  # the engine resumed the saved match: the card drawn is still in hand
+    assert page.locator(".golf-seat--mine [data-pos='1'] .golf-face").count() == 1
     assert errors + more == []
 
 
-def test_a_damaged_snapshot_is_dropped_and_the_engine_starts_normally(context: BrowserContext, origin: str) -> None:
-    first, errors = open_play(context, origin)
-    snapshot_state(first, "stored")
-    damaged = first.evaluate(
-        """async () => {
-          const cache = await caches.open("golf-interpreter-snapshot");
-          const keys = await cache.keys();
-          for (const key of keys) await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
-          return keys.length;
-        }"""
-    )
-    assert damaged == 1
-    first.close()
-    page, more = open_play(context, origin)
-    snapshot_state(page, "stored")  # not restored: started normally, and a good snapshot replaces the bad one
+# What the snapshot's URL answers instead: nothing, bytes that are not gzip, a gzip of what is not a snapshot.
+DAMAGE = {
+    "missing": {"status": 404, "body": b"not here"},
+    "not gzip": {"status": 200, "body": bytes(range(256)) * 64},
+    "not a snapshot": {"status": 200, "body": gzip.compress(b"\x07" * 65536)},
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_an_unusable_snapshot_is_passed_over_and_the_engine_starts_normally(
+    context: BrowserContext, origin: str, damage: str
+) -> None:
+    answered: list[str] = []
+
+    def answer(route: Route) -> None:
+        answered.append(route.request.url)
+        route.fulfill(content_type="application/octet-stream", **DAMAGE[damage])
+
+    context.route("**/pyodide/interpreter-*.snapshot", answer)
+    page, errors = open_play(context, origin)
+    snapshot_state(page, "none")
     play_a_draw(page)
-    page.close()
-    again, last = open_play(context, origin)
-    snapshot_state(again, "restored")
-    assert errors + more + last == []
+    assert page.get_attribute(ENGINE, "data-state") != "failed"
+    assert answered, "the worker never asked for the snapshot"
+    assert errors == []
