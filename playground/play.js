@@ -18,6 +18,8 @@ import { MOVE_MS, animateMove, finishAll, measureCards } from "./play-motion.js"
 const STEP_MS = MOVE_MS + 120; // each move of a reply shows as its own table this long (the card lands, a beat)
 const PEEK_SHOWN_MS = 3000; // how long peeked cards stay visible after the confirm
 const TYPED_AHEAD_MAX = 4; // keys kept while the engine answers the person's own move
+// What the person can play now: a position of their own, a pile to draw from (the view marks the rest aria-disabled).
+const PLAYABLE = ".golf-seat--mine [data-pos][aria-disabled=false], [data-pile][aria-disabled=false]";
 
 class PlayPage {
   constructor(root, data) {
@@ -475,21 +477,26 @@ class PlayPage {
   }
 
   // Focus stays on the control with the same data-focus (or id) after a redraw. A control disabled while the
-  // engine works gets the focus back once it answers; a control that is gone (Start, a chosen opening position,
-  // a played button) hands the focus to the next thing to press, never to the page's body.
+  // engine works gets the focus back once it answers; a control that is gone (Start, a played button) or a
+  // position or pile that cannot be played any more (a chosen opening position, the stock once drawn from)
+  // hands the focus to the next thing to press, never to the page's body.
   keepFocus(focus, hadFocus) {
     const wanted = this.focusWanted || focus;
     const again = wanted ? this.root.querySelector(wanted) : null;
-    if (again && !again.disabled) again.focus({ preventScroll: true });
+    const spent = again && !this.busy && again.getAttribute("aria-disabled") === "true";
+    const playable = spent ? this.root.querySelector(PLAYABLE) : null; // none while another seat moves: stay
+    if (playable) playable.focus({ preventScroll: true });
+    else if (again && !again.disabled) again.focus({ preventScroll: true });
     else if ((hadFocus || this.focusWanted) && !this.root.contains(document.activeElement)) this.focusNext();
     this.focusWanted = this.busy && again && again.disabled ? wanted : null;
   }
 
   // The next thing to press when the focused control went away: a question's button, the form's first field,
-  // or else the table itself (.golf-stage, not a button: the game's keys, Enter included, act from there, and
-  // Tab goes on to the table's first control).
+  // the first of the person's own positions that can be played now, a pile that can be drawn from, or else the
+  // table itself (.golf-stage, not a button: the game's keys, Enter included, act from there, and Tab goes on
+  // to the table's first control).
   focusNext() {
-    const next = [".golf-confirm [data-focus]", ".golf-paused [data-focus]", ".golf-handover [data-focus]", ".golf-setup input, .golf-setup select"];
+    const next = [".golf-confirm [data-focus]", ".golf-paused [data-focus]", ".golf-handover [data-focus]", ".golf-setup input, .golf-setup select", PLAYABLE];
     const node = next.map((selector) => this.root.querySelector(selector)).find(Boolean) || this.stage;
     node.focus({ preventScroll: true });
   }

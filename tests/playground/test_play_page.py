@@ -432,11 +432,15 @@ def test_keys_only_the_focus_never_falls_to_the_body_and_the_themes_shortcuts_st
     assert page.evaluate("document.querySelector('.golf-setup').getBoundingClientRect().top") == form_top
     assert page.evaluate("document.activeElement.id") == "setup-level-2"
     page.focus(".golf-setup button[type=submit]")
-    page.keyboard.press("Enter")  # Start goes away: the focus goes to the table, where the game's keys act
+    page.keyboard.press("Enter")  # Start goes away: the focus goes to the first position that can be turned up
     wait_phase(page, "opening")
-    assert page.evaluate("document.activeElement.matches('.golf-stage:focus-visible')")
+    on_position = "document.activeElement.matches('.golf-seat--mine [data-pos]:focus-visible')"
+    assert page.evaluate(on_position) and page.evaluate("document.activeElement.dataset.pos") == "1"
+    page.keyboard.press("Enter")  # turns position 1 up; the focus moves on to the next position still free
+    page.wait_for_selector(".golf-seat--mine [data-pos='1'].golf-slot--chosen, .golf-seat--mine [data-pos='1'] .golf-face")
+    assert page.evaluate(on_position) and page.evaluate("document.activeElement.dataset.pos") == "2"
     focused = "document.activeElement && document.activeElement !== document.body"
-    for key in ("1", "5", "n", ",", ".", "f", "/"):  # the theme's page and search keys do nothing here
+    for key in ("5", "n", ",", ".", "f", "/"):  # the theme's page and search keys do nothing here
         page.keyboard.press(key)
         assert page.evaluate(focused), f"the focus fell to the body after {key}"
     assert urlsplit(page.url).path == "/play/"
