@@ -280,6 +280,12 @@ def test_mid_game_the_table_fits_one_screen_and_axe_finds_nothing(
         )
         assert max(bottoms) <= height, f"below the fold: {bottoms}"
         assert page.evaluate("document.documentElement.scrollWidth") <= width  # no horizontal scroll
+        hidden = page.evaluate(
+            "[...document.querySelectorAll('.golf-toolbar > *')]"
+            ".filter(e => e.getBoundingClientRect().right > innerWidth || e.getBoundingClientRect().bottom > innerHeight)"
+            ".map(e => e.textContent)"
+        )
+        assert hidden == [], f"toolbar controls off screen: {hidden}"
         for target in page.locator(".golf-seat--mine [data-pos], [data-pile], .golf-actions button").all():
             box = target.bounding_box()
             assert box and box["width"] >= 44 and box["height"] >= 44
