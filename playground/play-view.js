@@ -33,7 +33,8 @@ export function seatView(s, seat, layout, { mine, targets, cancelled, chosen, hi
     const label = t("play.slot", { n: position, card: what });
     const cell = mine
       ? el("button", { type: "button", class: classes.join(" "), "data-pos": String(position), "data-slot": `${seat}-${position}`, "data-focus": `pos-${position}`,
-        "aria-disabled": String(!target), onclick: () => target && onPosition(position, target) },
+        "aria-disabled": String(!target), "aria-pressed": chosen ? String(chosen.includes(position)) : null,
+        onclick: () => target && onPosition(position, target) },
       srText(label), face, eye, el("span", { class: "golf-slot__number", "aria-hidden": "true" }, String(position)))
       : el("span", { class: classes.join(" "), role: "img", "aria-label": label, "data-slot": `${seat}-${position}` }, face);
     grid.append(cell);

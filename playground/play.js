@@ -476,17 +476,14 @@ class PlayPage {
     this.keepFocus(focus, hadFocus);
   }
 
-  // Focus stays on the control with the same data-focus (or id) after a redraw. A control disabled while the
-  // engine works gets the focus back once it answers; a control that is gone (Start, a played button) or a
-  // position or pile that cannot be played any more (a chosen opening position, the stock once drawn from)
-  // hands the focus to the next thing to press, never to the page's body.
+  // Focus stays on the control with the same data-focus (or id) after a redraw, even a position that cannot be
+  // played now (issue 13: focus stays where it was). A control disabled while the engine works gets the focus
+  // back once it answers; a control that is gone (Start, a played button) hands the focus to the next thing to
+  // press, never to the page's body.
   keepFocus(focus, hadFocus) {
     const wanted = this.focusWanted || focus;
     const again = wanted ? this.root.querySelector(wanted) : null;
-    const spent = again && !this.busy && again.getAttribute("aria-disabled") === "true";
-    const playable = spent ? this.root.querySelector(PLAYABLE) : null; // none while another seat moves: stay
-    if (playable) playable.focus({ preventScroll: true });
-    else if (again && !again.disabled) again.focus({ preventScroll: true });
+    if (again && !again.disabled) again.focus({ preventScroll: true });
     else if ((hadFocus || this.focusWanted) && !this.root.contains(document.activeElement)) this.focusNext();
     this.focusWanted = this.busy && again && again.disabled ? wanted : null;
   }
@@ -549,18 +546,23 @@ class PlayPage {
     return [this.tableView()];
   }
 
+  // The table of a match dealt while the engine starts: every seat face down under its name (the person is
+  // seat 1), the person's positions open for the opening choices. The piles come with the engine's deal.
   pendingTable() {
     const pending = this.pending;
-    const grid = el("div", { class: "golf-cards", style: `--cols: ${pending.cols}` });
-    for (let position = 1; position <= pending.rows * pending.cols; position++) {
-      const chosen = pending.opening.includes(position);
-      const open = !chosen && pending.opening.length < pending.reveals;
-      grid.append(el("button", { type: "button", class: `golf-slot${open ? " golf-slot--target" : ""}${chosen ? " golf-slot--chosen" : ""}`,
-        "data-pos": String(position), "data-focus": `pos-${position}`, "aria-disabled": String(!open), "aria-pressed": String(chosen),
-        onclick: () => this.choosePending(position) },
-      srText(this.t("play.slot", { n: position, card: this.t("play.faceDown") })), cardBack(), el("span", { class: "golf-slot__number", "aria-hidden": "true" }, String(position))));
-    }
-    return el("div", { class: "golf-felt" }, el("section", { class: "golf-seat golf-seat--mine" }, grid));
+    const seats = pending.choices.seats || ["human", ...(pending.choices.levels || [])];
+    const faceDown = Array.from({ length: pending.rows * pending.cols }, () => ({ card: null, up: false }));
+    const view = { cols: pending.cols, seats, observation: { visible_scores: seats.map(() => 0), to_move: null, phase: "opening", held: null } };
+    const s = { ...this.state(), view };
+    const open = pending.opening.length < pending.reveals;
+    const targets = Object.fromEntries(faceDown.map((_, index) => [String(index + 1), open && !pending.opening.includes(index + 1) ? "opening" : null]));
+    const others = el("div", { class: "golf-opponents" });
+    seats.forEach((_, seat) => {
+      if (seat > 0) others.append(seatView(s, seat, faceDown, { mine: false, targets: {}, cancelled: new Set(), hidePeeked: true }));
+    });
+    const mine = seatView(s, 0, faceDown, { mine: true, targets, cancelled: new Set(), chosen: pending.opening, hidePeeked: true,
+      onPosition: (position) => this.choosePending(position) });
+    return el("div", { class: "golf-board", tabindex: "-1" }, others, el("div", { class: "golf-felt" }, mine));
   }
 
   handoverView() {

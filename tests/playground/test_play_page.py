@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playground_support import ENGINE_START_MS, REPO, SAVE_KEY
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from sixcardgolf import Match, load_preset
 from sixcardgolf.ai import make_policy
@@ -97,6 +97,29 @@ def test_form_and_keys_first_then_opening_choices_while_the_engine_loads(context
     assert actions[4:6] == ["take", "swap 2"] and len(actions) > 6  # the computer has played too
     # The one-line log shows each move in turn, the player's first, then the computer's.
     page.wait_for_function("document.querySelector('.golf-log').textContent.startsWith('Computer 2')")
+    assert problems == []
+
+
+def test_a_match_dealt_while_the_engine_loads_shows_every_seat_face_down(context: BrowserContext, origin: str) -> None:
+    held: list[Route] = []  # the runtime's wasm, held back until the table has been looked at
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page, problems = open_play(context, origin)
+    start(page, players=3)
+    page.wait_for_selector(f"{ROOT}[data-phase=opening] .golf-seat--mine [data-pos='6']")
+    assert page.get_attribute(".golf-engine", "data-state") == "loading"
+    names = page.locator(".golf-opponents .golf-seat__name").all_inner_texts()
+    assert len(names) == 2 and page.locator(".golf-opponents .golf-back").count() == 12
+    page.keyboard.press("2")
+    assert page.get_attribute(".golf-seat--mine [data-pos='2']", "aria-pressed") == "true"
+    assert held, "the engine's runtime was never asked for"
+    for route in held:
+        route.continue_()
+    wait_phase(page, "opening", "draw")
+    # The engine's deal has the same seats under the same names, and the choice made meanwhile.
+    assert page.locator(".golf-opponents .golf-seat__name").all_inner_texts() == names
+    page.keyboard.press("4")
+    wait_phase(page, "draw")
+    assert saved(page)["match"]["actions"][:2] == ["flip 2", "flip 4"]
     assert problems == []
 
 
@@ -442,9 +465,11 @@ def test_keys_only_the_focus_never_falls_to_the_body_and_the_themes_shortcuts_st
     wait_phase(page, "opening")
     on_position = "document.activeElement.matches('.golf-seat--mine [data-pos]:focus-visible')"
     assert page.evaluate(on_position) and page.evaluate("document.activeElement.dataset.pos") == "1"
-    page.keyboard.press("Enter")  # turns position 1 up; the focus moves on to the next position still free
-    page.wait_for_selector(".golf-seat--mine [data-pos='1'].golf-slot--chosen, .golf-seat--mine [data-pos='1'] .golf-face")
-    assert page.evaluate(on_position) and page.evaluate("document.activeElement.dataset.pos") == "2"
+    page.keyboard.press("Enter")  # turns position 1 up; the focus stays where it was
+    page.wait_for_selector(
+        ".golf-seat--mine [data-pos='1'].golf-slot--chosen, .golf-seat--mine [data-pos='1'] .golf-face"
+    )
+    assert page.evaluate(on_position) and page.evaluate("document.activeElement.dataset.pos") == "1"
     focused = "document.activeElement && document.activeElement !== document.body"
     for key in ("5", "n", ",", ".", "f", "/"):  # the theme's page and search keys do nothing here
         page.keyboard.press(key)
