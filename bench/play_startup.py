@@ -1,6 +1,6 @@
 """The Play page's start in Chromium, against a bare page that only calls loadPyodide() from the same server.
 
-    .venv/bin/python bench/play_startup.py [--runs 5]
+    .venv/bin/python bench/play_startup.py [--runs 5] [--mbps 40]
 
 Serves the built site (make build) on 127.0.0.1 with two extra files of this script's own (the bare page and
 its worker, never written into site/). Each run opens, in a fresh browser profile (cold: empty caches, no
@@ -11,6 +11,9 @@ navigation start: the setup form and the keys list on screen, the first opening 
 is opened cold too, to count the Pyodide bytes it fetches (there should be none). Medians and ratios go to
 bench/results/play_startup.md. Targets (issue 13): form and keys < 500 ms; first choice < 500 ms after Start;
 engine ready cold <= 1.15x the bare load; warm <= 0.5x cold.
+
+With --mbps N every response's bytes queue for one shared link of N Mbit/s (a first visit over a network rather
+than from this machine), and the results go to bench/results/play_startup_<N>mbps.md.
 """
 
 from __future__ import annotations
@@ -57,9 +60,35 @@ new MutationObserver(() => {
 """
 
 
+class Link:
+    """One shared link of a given speed: every response's bytes wait their turn on it, as on one connection."""
+
+    def __init__(self, mbps: float) -> None:
+        self.bytes_per_s = mbps * 1e6 / 8
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+
+    def send(self, size: int) -> None:
+        with self.lock:
+            now = time.monotonic()
+            self.free_at = max(now, self.free_at) + size / self.bytes_per_s
+            wait = self.free_at - now
+        time.sleep(wait)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
+    link: Link | None = None
+
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        if self.link is None:
+            super().copyfile(source, outputfile)
+            return
+        for block in iter(lambda: source.read(64 * 1024), b""):
+            self.link.send(len(block))
+            outputfile.write(block)
 
     def do_GET(self) -> None:
         extra = {
@@ -161,7 +190,7 @@ def run(browser: Browser, origin: str, runs: int) -> dict[str, list[float]]:
     return out
 
 
-def report(results: dict[str, list[float]], runs: int) -> str:
+def report(results: dict[str, list[float]], runs: int, mbps: float | None) -> str:
     med = {name: statistics.median(values) for name, values in results.items()}
     ratio_cold = [p / b for p, b in zip(results["play cold ready"], results["bare cold"], strict=True)]
     ratio_warm = [w / c for w, c in zip(results["play warm ready"], results["play cold ready"], strict=True)]
@@ -173,7 +202,7 @@ def report(results: dict[str, list[float]], runs: int) -> str:
         "# Play page start-up (bench/play_startup.py)",
         "",
         f"Commit {commit}; {runs} alternating runs in Debian's Chromium (headless), served by Python's http.server",
-        f"(no compression); load average at the end {load[0]:.1f} / {load[1]:.1f} (2 cores, shared). Times in ms from",
+        f"(no compression{f'; one shared link of {mbps:g} Mbit/s' if mbps else ''}); load average at the end {load[0]:.1f} / {load[1]:.1f} (2 cores, shared). Times in ms from",
         "navigation start, medians; ratios are medians of the per-run ratios.",
         "",
         "| measure | median | runs | target |",
@@ -202,7 +231,9 @@ def report(results: dict[str, list[float]], runs: int) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--mbps", type=float, default=None, help="serve through one link of this many Mbit/s")
     args = parser.parse_args()
+    Handler.link = Link(args.mbps) if args.mbps else None
     if not (SITE / "playground" / "play.js").exists():
         print("site/ has no playground/play.js: run `make build` first", file=sys.stderr)
         return 1
@@ -216,8 +247,8 @@ def main() -> int:
             browser.close()
     finally:
         server.shutdown()
-    text = report(results, args.runs)
-    write_atomically(RESULTS, text)
+    text = report(results, args.runs, args.mbps)
+    write_atomically(RESULTS.with_name(f"play_startup_{args.mbps:g}mbps.md") if args.mbps else RESULTS, text)
     print(text)
     return 0
 
