@@ -65,7 +65,20 @@ def open_hole(page: Page, positions: tuple[int, ...] = (1, 5)) -> None:
     wait_phase(page, "draw", "handover")
 
 
+def release(page: Page, held: list[Route]) -> None:
+    """Let the held-back requests go on, once the engine's worker has made them."""
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the engine's worker never asked for its runtime"
+    for route in held:
+        route.continue_()
+
+
 def test_form_and_keys_first_then_opening_choices_while_the_engine_loads(context: BrowserContext, origin: str) -> None:
+    held: list[Route] = []  # the runtime's wasm, held back until the opening choices are made
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
     page, problems = open_play(context, origin)
     page.wait_for_selector(".golf-setup")
     assert page.locator(".golf-keys kbd", has_text="D").count() == 1  # listed from the moment the page opens
@@ -76,6 +89,8 @@ def test_form_and_keys_first_then_opening_choices_while_the_engine_loads(context
     page.wait_for_selector(f"{ROOT}[data-phase=opening] [data-pos='3']")
     page.keyboard.press("3")
     page.keyboard.press("4")  # both accepted at once, applied when the engine is ready
+    assert page.get_attribute(".golf-engine", "data-state") == "loading"
+    release(page, held)
     wait_phase(page, "draw")
     assert saved(page)["match"]["actions"][:2] == ["flip 3", "flip 4"]
     assert page.inner_text(".golf-log").startswith("Computer 2")  # the computer's opening, sent with the deal
@@ -111,9 +126,7 @@ def test_a_match_dealt_while_the_engine_loads_shows_every_seat_face_down(context
     assert len(names) == 2 and page.locator(".golf-opponents .golf-back").count() == 12
     page.keyboard.press("2")
     assert page.get_attribute(".golf-seat--mine [data-pos='2']", "aria-pressed") == "true"
-    assert held, "the engine's runtime was never asked for"
-    for route in held:
-        route.continue_()
+    release(page, held)
     wait_phase(page, "opening", "draw")
     # The engine's deal has the same seats under the same names, and the choice made meanwhile.
     assert page.locator(".golf-opponents .golf-seat__name").all_inner_texts() == names
@@ -447,6 +460,8 @@ def test_the_record_against_the_computer_counts_a_lost_match_as_lost(context: Br
 def test_keys_only_the_focus_never_falls_to_the_body_and_the_themes_shortcuts_stay_quiet(
     context: BrowserContext, origin: str
 ) -> None:
+    held: list[Route] = []  # the runtime's wasm, held back so the choices below are made while the engine starts
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
     page, problems = open_play(context, origin)
     page.wait_for_selector(".golf-setup")
     # A choice made while the engine starts survives the redraw when it is ready (the form was drawn anew).
@@ -455,6 +470,8 @@ def test_keys_only_the_focus_never_falls_to_the_body_and_the_themes_shortcuts_st
     page.select_option("#setup-level-2", "hard")
     page.select_option("#setup-holes", "3")
     page.focus("#setup-level-2")
+    page.wait_for_function("document.querySelector('.golf-engine').dataset.state === 'loading'")
+    release(page, held)
     page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_START_MS)
     assert page.input_value("#setup-level-2") == "hard" and page.input_value("#setup-holes") == "3"
     # The engine's progress left without moving the page (it floats at the bottom of the window).
