@@ -4,7 +4,7 @@
 // player may not see. Test hooks (playground/README.md): #golf-match[data-phase][data-seat], [data-pos],
 // [data-pile].
 import { GolfEngine, engineStatus, loadStaticData } from "./engine-client.js";
-import { cardBack, el, srText } from "./dom.js";
+import { cardBack, el } from "./dom.js";
 import { installKeys, keysList } from "./play-keys.js";
 import { setupForm } from "./play-setup.js";
 import { store } from "./play-store.js";
