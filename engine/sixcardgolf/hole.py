@@ -120,6 +120,7 @@ class HoleState:
         "phase",
         "players",
         "recycles",
+        "redeals",
         "rules",
         "seat",
         "shuffle_seed",
@@ -145,6 +146,7 @@ class HoleState:
     knocker: int
     end_reason: EndReason | None
     recycles: int
+    redeals: int  # redeals after an undo (see redeal)
     shuffle_seed: str
     full_mask: int
     layouts: list[list[int]]
@@ -180,6 +182,7 @@ class HoleState:
         end_reason: EndReason | None = None,
         recycles: int = 0,
         shuffle_seed: str = "",
+        redeals: int = 0,
     ) -> None:
         """A hole in any position, from all of its parts (the lists are taken, not copied).
 
@@ -206,6 +209,7 @@ class HoleState:
         self.knocker = knocker
         self.end_reason = end_reason
         self.recycles = recycles
+        self.redeals = redeals
         self.shuffle_seed = shuffle_seed
         self.full_mask = (1 << rules.size) - 1
         self._legal = None
@@ -276,6 +280,7 @@ class HoleState:
             self.end_reason,
             self.recycles,
             self.shuffle_seed,
+            self.redeals,
         )
 
     # -- queries -------------------------------------------------------------
@@ -476,8 +481,36 @@ class HoleState:
         top = self.discard.pop()
         self.recycles += 1
         self.stock = self.discard
-        shuffle(self.stock, random.Random(f"{self.shuffle_seed}/recycle{self.recycles}"))
+        after = f"/after-redeal{self.redeals}" if self.redeals else ""  # see redeal
+        shuffle(self.stock, random.Random(f"{self.shuffle_seed}/recycle{self.recycles}{after}"))
         self.discard = [top]
+
+    def redeal(self, rng: random.Random, peeks: tuple[tuple[int, int], ...] = ()) -> None:
+        """Deal again, at random, every card nobody may know: the stock and every face-down card nobody peeked
+        at, each going to one of those same places. The peeked cards at `peeks` ((seat, position)) are no longer
+        known to their owner and are dealt again too.
+
+        Match.undo calls it when the moves it takes back had shown cards: afterwards those cards are back
+        among the unknown ones and where they lie says nothing. Face-up cards, the discard pile, the card in
+        hand and every other peeked card stay where they are. Later refills of the stock shuffle differently
+        too (`redeals` is part of their seed), so nothing seen in the undone moves repeats.
+        """
+        if self._view is not None and getrefcount(self._view) > HELD_BY_THE_SLOT_ALONE:  # see watch
+            self._view.detach()
+        self._view = None
+        for seat, position in peeks:
+            self.peeked[seat] &= ~(1 << position)
+        self.redeals += 1
+        places: list[tuple[int, int]] = []
+        for seat in range(self.players):
+            known = self.up[seat] | self.peeked[seat]
+            places.extend((seat, position) for position in range(self.rules.size) if not known >> position & 1)
+        pool = [self.layouts[seat][position] for seat, position in places] + self.stock
+        shuffle(pool, rng)
+        for (seat, position), card in zip(places, pool, strict=False):
+            self.layouts[seat][position] = card
+        self.stock = pool[len(places) :]
+        self._legal = None
 
     def _end_turn(self) -> None:
         s = self.seat

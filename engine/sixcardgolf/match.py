@@ -2,7 +2,10 @@
 
 A match is fully described by rules + players + seed + action log: the save
 format stores exactly that (with a format version) and restoring replays the
-log. Undo is the same replay, cut short at the moment the drawn card was in hand.
+log. Undo is the same replay, cut short at the moment the drawn card was in hand;
+when the moves it takes back had shown cards, it also deals every card nobody may
+know again (a `redeal` in the log, seeded from the match seed), so an undo never
+leaves anyone knowing a card they could not know without it.
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .actions import NEXT_HOLE
+from .actions import DRAW_STOCK, EARLY_KNOCK, FLIP, NEXT_HOLE, SWAP, is_redeal, redeal, redealt_peeks
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
-from .hole import DRAW, HOLDING, OVER, HoleState
+from .hole import DRAW, HOLDING, OPENING, OVER, HoleState
 from .messages import both
 from .observation import Observation, observe, view_of
 from .rules import Rules
@@ -102,8 +105,19 @@ class Match:
 
     # -- acting ----------------------------------------------------------------
     def apply_action(self, action: int) -> None:
+        """Play a move of the seat to move, or `NEXT_HOLE`; a redeal is only ever written by `undo`."""
+        if is_redeal(action):
+            raise IllegalActionError(*both("error.match.redeal"))
+        self.apply_logged(action)
+
+    def apply_logged(self, action: int) -> None:
+        """Apply an action as the log holds it: a move, the next hole, or the redeal an undo wrote."""
         if action == NEXT_HOLE:
             self.next_hole()
+            return
+        if is_redeal(action):
+            self._redeal(self.hole, action, len(self.log))
+            self.log.append(action)
             return
         hole = self.hole
         hole.apply_action(action)
@@ -159,15 +173,19 @@ class Match:
         Allowed while the hole is still being played and `seat` has not drawn
         again: it rewinds the seat's last swap or discard (with a flip that
         followed it) and every other seat's turns since. It never redraws, never
-        reverses the opening reveal and never rewinds a finished hole.
+        reverses the opening reveal, never rewinds a finished hole, and never
+        goes back past an earlier undo's redeal.
         """
         if self.hole.is_over():
             return None
-        replay = self._replay_hole_start()
-        state = replay[1]
+        start, state = self._replay_hole_start()
         candidate = None
-        for index in range(replay[0], len(self.log)):
+        for index in range(start, len(self.log)):
             action = self.log[index]
+            if is_redeal(action):
+                candidate = None  # the cards an earlier undo dealt again stay dealt
+                self._redeal(state, action, index)
+                continue
             mover, phase = state.seat, state.phase
             if mover == seat and phase == DRAW:
                 candidate = None  # a new turn of this seat closes the window
@@ -183,18 +201,74 @@ class Match:
             start -= 1
         return start, self._deal(len(self.records))
 
+    def _replayed(self, length: int) -> HoleState:
+        """The current hole as it stood after the first `length` actions of the log."""
+        start, state = self._replay_hole_start()
+        for index in range(start, length):
+            action = self.log[index]
+            if is_redeal(action):
+                self._redeal(state, action, index)
+            else:
+                state.apply_action(action)
+        return state
+
+    def _redeal(self, state: HoleState, action: int, index: int) -> None:
+        if state.phase != HOLDING:
+            raise IllegalActionError(*both("error.match.redeal"))
+        state.redeal(random.Random(f"sixcardgolf/{self.seed}/redeal{index}"), redealt_peeks(action))
+
     def can_undo(self, seat: int) -> bool:
         return self.undo_point(seat) is not None
 
-    def undo(self, seat: int) -> None:
+    def undo_shows(self, seat: int) -> bool:
+        """Did the moves an undo of `seat` would take back show a card nobody may know now (so it deals again)?"""
+        point = self.undo_point(seat)
+        return point is not None and self._shown_since(point) is not None
+
+    def undo(self, seat: int) -> bool:
+        """Take back `seat`'s last swap or discard and every turn since (see undo_point). If those moves showed
+        a card that was face down or in the stock, every card nobody may know is dealt again (see
+        HoleState.redeal); returns whether it was."""
         point = self.undo_point(seat)
         if point is None:
             raise IllegalActionError(*both("error.match.nothing_to_undo", player=seat + 1))
-        start, state = self._replay_hole_start()
-        for action in self.log[start:point]:
-            state.apply_action(action)
-        self.hole = state
+        shown = self._shown_since(point)
+        self.hole = self._replayed(point)
         del self.log[point:]
+        if shown is None:
+            return False
+        self.apply_logged(redeal(sorted(shown)))
+        return True
+
+    def _shown_since(self, point: int) -> set[tuple[int, int]] | None:
+        """What the moves after `point` showed of the cards nobody knew at `point`: None if nothing; else the
+        peeked cards ((seat, position)) among them, which their owners then lose (see HoleState.redeal).
+
+        A card shows when a face-down card is swapped out, flipped or turned up by an early knock, and when
+        another seat draws from the stock (the card is played face up or discarded before the undo can come).
+        Every face-down card counts, peeked ones too: the other people at the table did not know them.
+        """
+        state = self._replayed(point)
+        shown = False
+        peeks: set[tuple[int, int]] = set()
+        for action in self.log[point:]:
+            mover = state.seat
+            exposed: list[int] = []
+            if action == DRAW_STOCK:
+                shown = True
+            elif action == EARLY_KNOCK:
+                exposed = [p for p in range(self.rules.size) if not state.up[mover] >> p & 1]
+            elif SWAP <= action < SWAP + A.MAX_POSITIONS:
+                exposed = [action - SWAP]
+            elif FLIP <= action < FLIP + A.MAX_POSITIONS and state.phase != OPENING:
+                exposed = [action - FLIP]
+            for position in exposed:
+                if not state.up[mover] >> position & 1:
+                    shown = True
+                    if state.peeked[mover] >> position & 1:
+                        peeks.add((mover, position))
+            state.apply_action(action)
+        return peeks if shown else None
 
     # -- saves -------------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
@@ -238,7 +312,7 @@ class Match:
             raise SaveError(f"save is damaged: {error}") from None
         for index, text in enumerate(data["actions"]):
             try:
-                match.apply_action(A.parse_action(text) if isinstance(text, str) else -1)
+                match.apply_logged(A.parse_action(text) if isinstance(text, str) else -1)
             except GolfError as error:
                 raise SaveError(f"save is damaged: action {index + 1} ({text!r}) does not replay: {error}") from None
         return match

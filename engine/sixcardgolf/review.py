@@ -178,7 +178,7 @@ def replay(match: Match) -> Iterator[tuple[int, Match]]:
     fresh = Match(match.rules, match.players, match.seed)
     for step, action in enumerate(match.log):
         yield step, fresh
-        fresh.apply_action(action)
+        fresh.apply_logged(action)
 
 
 def check_seat(match: Match, seat: Any) -> int:
@@ -194,7 +194,8 @@ def seat_decisions(match: Match, seat: int, holes: set[int] | None = None) -> li
     finished = len(match.records)
     found = []
     for step, state in replay(match):
-        if match.log[step] == A.NEXT_HOLE or state.current_player() != seat:
+        played = match.log[step]
+        if played == A.NEXT_HOLE or A.is_redeal(played) or state.current_player() != seat:
             continue
         number = len(state.records) + 1
         if number > finished or (holes is not None and number not in holes):

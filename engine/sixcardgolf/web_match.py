@@ -20,7 +20,7 @@ from typing import Any
 from . import actions as A
 from .ai import LEVELS, make_policy
 from .describe import adjustment_label, end_reason_text, points_text
-from .errors import GolfError, IllegalActionError, SaveError
+from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import HoleState
 from .match import Match
 from .messages import both
@@ -62,11 +62,13 @@ class Move:
 
 
 class Session:
-    """One match and who sits where ("human" or a computer level per seat)."""
+    """One match and who sits where ("human" or a computer level per seat); `undo` is off for a deal whose result
+    people compare (the daily deal, a shared deal)."""
 
-    def __init__(self, match: Match, seats: list[str]) -> None:
+    def __init__(self, match: Match, seats: list[str], undo: bool = True) -> None:
         self.match = match
         self.seats = seats
+        self.undo = undo
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == HUMAN
@@ -91,7 +93,7 @@ class Session:
     def can_undo(self, seat: int) -> bool:
         """The engine's undo, limited to a person's own turn: once another person has played (in pass-and-play,
         after the next player confirmed the handover and moved), the earlier turn stays."""
-        if not self.is_human(seat):
+        if not self.undo or not self.is_human(seat):
             return False
         point = self.match.undo_point(seat)
         if point is None:
@@ -101,16 +103,19 @@ class Session:
             mover = replay.current_player()
             if mover != seat and self.is_human(mover):
                 return False
-            replay.apply_action(action)
+            replay.apply_logged(action)
         return True
 
     def save(self) -> dict[str, Any]:
-        return {
+        save: dict[str, Any] = {
             "format": PLAYGROUND_FORMAT,
             "version": PLAYGROUND_VERSION,
             "seats": self.seats,
             "match": self.match.to_save(),
         }
+        if not self.undo:
+            save["undo"] = False  # absent: allowed (saves written before the daily deal had no undo switch)
+        return save
 
 
 def _rewound(match: Match, length: int) -> Match:
@@ -147,11 +152,19 @@ def _seats(raw: Any, players: int) -> list[str]:
     return list(raw)
 
 
+def _undo_switch(params: dict[str, Any]) -> bool:
+    """Whether Undo is offered: `undo` true (the default) or false (the daily deal and shared deals)."""
+    value = params.get("undo", True)
+    if not isinstance(value, bool):
+        raise UsageError(*both("error.match.undo_switch", value_code=repr(value)[:40]))
+    return value
+
+
 def match_new(params: dict[str, Any], table: Table) -> dict[str, Any]:
     rules = rules_from(params)
     players = params.get("players", 2)
     seed = params.get("seed", 1)
-    session = Session(Match(rules, players, seed), _seats(params.get("seats"), players))
+    session = Session(Match(rules, players, seed), _seats(params.get("seats"), players), _undo_switch(params))
     # Opening choices made while the engine was loading (positions only), applied in order; the moves they
     # and the computers' replies make are in the answer's events like any other (the log, pass-and-play news).
     moves: list[Move] = []
@@ -178,7 +191,7 @@ def match_load(params: dict[str, Any], table: Table) -> dict[str, Any]:
         raise _damaged(f"save version {data.get('version')!r} is not supported (expected {PLAYGROUND_VERSION})")
     try:
         match = Match.from_save(data.get("match"))
-        session = Session(match, _seats(data.get("seats"), match.players))
+        session = Session(match, _seats(data.get("seats"), match.players), _undo_switch(data))
     except GolfError as error:
         raise _damaged(str(error)) from None
     table.session = session
@@ -222,8 +235,8 @@ def match_undo(params: dict[str, Any], table: Table) -> dict[str, Any]:
             f"undo is not allowed for player {seat + 1} now",
             ja="元に戻せる操作がありません。次のカードを引くと、その前の操作は元に戻せません。",
         )
-    session.match.undo(seat)
-    return _view(session, params, [])
+    redealt = session.match.undo(seat)
+    return {**_view(session, params, []), "redealt": redealt}
 
 
 def match_view(params: dict[str, Any], table: Table) -> dict[str, Any]:
@@ -287,6 +300,7 @@ def _view(session: Session, params: dict[str, Any], moves: list[Move]) -> dict[s
         word, _, position = action.partition(" ")
         if word in ("swap", "flip") and position:
             targets[position] = action
+    can_undo = session.can_undo(viewer)
     view: dict[str, Any] = {
         "seats": session.seats,
         "viewer": viewer,
@@ -305,7 +319,10 @@ def _view(session: Session, params: dict[str, Any], moves: list[Move]) -> dict[s
         ],
         "totals": match.totals(),
         "wins": _hole_wins(match),
-        "can_undo": session.can_undo(viewer),
+        "can_undo": can_undo,
+        # Undo then deals the cards nobody may know again (what the moves it takes back showed): the page says so.
+        "undo_redeals": can_undo and match.undo_shows(viewer),
+        "undo_offered": session.undo,
         "can_next": match.can_start_next_hole(),
         "events": [move.seen_by(viewer) for move in moves],
         "seed": match.seed,

@@ -9,7 +9,8 @@ import pytest
 from golf_rig import StackedRandom, snapshot, stacked_order
 
 import sixcardgolf.match
-from sixcardgolf import IllegalActionError, Match, Rules, SaveError, load_preset, parse_action
+from sixcardgolf import IllegalActionError, Match, Rules, SaveError, format_action, load_preset, parse_action
+from sixcardgolf.actions import is_redeal, redeal
 from sixcardgolf.hole import DRAW, HOLDING, OPENING
 
 BASIC = load_preset("basic")
@@ -136,28 +137,158 @@ UNDO_RULES = BASIC.with_options({"initial_reveals": 0})
 def test_undo_restores_the_last_swap_with_the_same_drawn_card_and_the_turns_that_followed() -> None:
     match = Match(UNDO_RULES, 3, seed=3)
     match.apply_action(0)  # seat 0 draws
-    holding = snapshot(match.hole)
+    seen_holding = match.observation(0)
     drawn = match.hole.held
-    match.apply_action(parse_action("swap 2"))
+    match.apply_action(parse_action("swap 2"))  # into a face-down position: its card is shown
     match.apply_action(0)  # seat 1 draws and discards
     match.apply_action(2)
     match.apply_action(1)  # seat 2 takes the discard and swaps it in
     match.apply_action(parse_action("swap 1"))
-    assert match.can_undo(0)
-    match.undo(0)
-    assert snapshot(match.hole) == holding  # the same card in hand, nothing redrawn
+    assert match.can_undo(0) and match.undo_shows(0)
+    assert match.undo(0) is True  # the moves showed cards: every card nobody may know is dealt again
+    assert match.observation(0) == seen_holding  # the same card in hand and the same table, nothing redrawn
     assert match.hole.held == drawn and match.hole.phase == HOLDING and match.hole.current_player() == 0
-    assert match.log == [0]
+    assert match.log == [0, redeal()]
+
+
+def test_undo_of_moves_that_showed_nothing_restores_the_hole_exactly() -> None:
+    # Seat 0 swaps into a face-up position, seat 1 takes that discard and swaps it into a face-up position:
+    # no card nobody knew was shown, so the hole comes back exactly as it was, and nothing is dealt again.
+    match = Match(BASIC, 2, seed=3)
+    for action in ("flip 1", "flip 2", "flip 1", "flip 2", "draw"):
+        match.apply_action(parse_action(action))
+    holding = snapshot(match.hole)
+    for action in ("swap 1", "take", "swap 2"):
+        match.apply_action(parse_action(action))
+    assert match.can_undo(0) and not match.undo_shows(0)
+    assert match.undo(0) is False
+    assert snapshot(match.hole) == holding
+    assert not any(is_redeal(action) for action in match.log)
 
 
 def test_undo_restores_a_discard_and_the_flip_that_followed_it() -> None:
     match = Match(load_preset("speed").with_options({"initial_reveals": 0}), 2, seed=4)
     match.apply_action(0)
-    holding = snapshot(match.hole)
+    seen_holding = match.observation(0)
     match.apply_action(2)  # discard the stock draw...
-    match.apply_action(parse_action("flip 5"))  # ...and the forced flip
+    match.apply_action(parse_action("flip 5"))  # ...and the forced flip, which shows a card
+    assert match.undo(0) is True
+    assert match.observation(0) == seen_holding and match.hole.phase == HOLDING
+
+
+def _shown_then_undone(seed: int, position: int) -> tuple[str, str]:
+    """The reviewer's scenario (reliability review #1, played there against Hard; Normal here, which is faster), both opening cards turned
+    up, a draw, the drawn card swapped into face-down `position`, Undo. The card that swap showed, and the card at
+    that position after the undo."""
+    from sixcardgolf.ai import make_policy
+    from sixcardgolf.cards import format_card
+
+    match = Match(BASIC.with_options({"holes": 1}), 2, seed=seed)
+    while match.hole.phase == OPENING:
+        seat = match.current_player()
+        match.apply_action(make_policy("normal", seed).choose(match.observation(seat)) if seat else parse_action(
+            "flip 1" if not match.hole.up[0] else "flip 2"))  # fmt: skip
+    while match.current_player() != 0:
+        match.apply_action(make_policy("normal", seed).choose(match.observation(1)))
+    match.apply_action(parse_action("draw"))
+    shown = format_card(match.hole.layouts[0][position - 1])
+    match.apply_action(parse_action(f"swap {position}"))
+    while not match.hole.is_over() and match.current_player() == 1:
+        match.apply_action(make_policy("normal", seed).choose(match.observation(1)))
+    if match.hole.is_over():
+        return shown, "?"
     match.undo(0)
-    assert snapshot(match.hole) == holding
+    return shown, format_card(match.hole.layouts[0][position - 1])
+
+
+def test_four_swaps_and_four_undos_no_longer_show_the_face_down_cards() -> None:
+    # Today's code put each swapped-out card back where it was, so four swaps and four undos showed all four
+    # face-down cards. Now a card shown and then undone is back among the unknown ones: over many deals, the
+    # card found at the position after the undo is the one shown there only about as often as chance allows.
+    same = tries = 0
+    for seed in range(60):
+        for position in (3, 4, 5, 6):
+            shown, after = _shown_then_undone(seed, position)
+            if after != "?":
+                tries += 1
+                same += shown == after
+    assert tries > 200
+    assert same / tries < 0.15  # chance: about one in the 40-odd unknown cards (same ranks and suits aside)
+
+
+def test_undo_after_a_computer_reply_deals_its_shown_card_and_the_stock_again() -> None:
+    # The browser trial's A-04: Undo after the computer's reply showed that computer's face-down card and the
+    # next stock card. After the undo neither is where it was (beyond chance) and the person's view is unchanged.
+    from sixcardgolf.ai import make_policy
+
+    kept_stock = kept_opponent = replies = 0
+    for seed in range(80):
+        match = Match(UNDO_RULES, 2, seed=seed)
+        match.apply_action(parse_action("draw"))
+        seen = match.observation(0)
+        match.apply_action(parse_action("discard"))
+        before_reply = match.hole.clone()
+        match.apply_action(make_policy("normal", seed).choose(match.observation(1)))
+        match.apply_action(make_policy("normal", seed).choose(match.observation(1)))
+        if match.hole.current_player() != 0:
+            continue
+        replies += 1
+        match.undo(0)
+        assert match.observation(0) == seen
+        kept_stock += match.hole.stock[-1] == before_reply.stock[-1]
+        kept_opponent += match.hole.layouts[1] == before_reply.layouts[1]
+    assert replies > 60
+    assert kept_stock / replies < 0.15 and kept_opponent / replies < 0.15
+
+
+def test_a_peeked_card_that_the_undone_moves_showed_is_dealt_again_and_no_longer_known() -> None:
+    rules = load_preset("four-card").with_options({"holes": 1})
+    match = Match(rules, 2, seed=5)
+    for action in ("flip 1", "flip 2", "flip 1", "flip 2", "draw"):
+        match.apply_action(parse_action(action))
+    assert match.hole.peeked[0] == 0b11
+    match.apply_action(parse_action("swap 1"))  # the person's own peeked card goes face up on the discard pile
+    while match.current_player() == 1:
+        legal = match.legal_actions()
+        match.apply_action(parse_action("discard") if parse_action("discard") in legal else legal[0])
+    assert match.undo(0) is True
+    assert match.hole.peeked[0] == 0b10  # position 1 was shown, so it is no longer a card its owner knows
+    assert match.log[-1] == redeal([(0, 0)]) and format_action(match.log[-1]) == "redeal 1.1"
+
+
+def test_undo_cannot_go_back_past_its_own_redeal_and_the_save_replays_it() -> None:
+    match = Match(UNDO_RULES, 2, seed=8)
+    for action in ("draw", "swap 3", "draw", "discard"):
+        match.apply_action(parse_action(action))
+    match.undo(0)
+    assert not match.can_undo(0)  # the redeal stays: undoing it would put the shown cards back
+    match.apply_action(parse_action("swap 4"))
+    assert match.can_undo(0)  # the new move can be taken back
+    again = Match.from_save(match.dumps())
+    assert snapshot(again.hole) == snapshot(match.hole) and again.log == match.log
+
+
+def test_a_redeal_is_never_a_move_a_player_can_make() -> None:
+    match = Match(UNDO_RULES, 2, seed=8)
+    match.apply_action(parse_action("draw"))
+    with pytest.raises(IllegalActionError, match="redeal"):
+        match.apply_action(redeal())
+    save = match.to_save()
+    save["actions"] = ["redeal"]  # before anyone holds a card: not what an undo writes
+    with pytest.raises(SaveError, match="redeal"):
+        Match.from_save(save)
+
+
+def test_a_stock_refilled_after_a_redeal_is_shuffled_afresh() -> None:
+    match = Match(UNDO_RULES, 2, seed=9)
+    state = match.hole
+    refilled = state.clone()
+    refilled.discard, refilled.stock = refilled.discard + refilled.stock, []
+    after = refilled.clone()
+    after.redeals = 1
+    refilled.apply_action(parse_action("draw"))
+    after.apply_action(parse_action("draw"))
+    assert refilled.stock != after.stock and sorted(refilled.stock) == sorted(after.stock)
 
 
 def test_drawing_the_next_card_closes_the_undo_window() -> None:
