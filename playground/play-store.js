@@ -1,24 +1,102 @@
 // What the Play page keeps in this browser: the match save (shared by the English and Japanese pages), the
-// record against the computer, the last setup choices and the sound switch. Every read survives damage.
+// record against the computer, the last setup choices and the sound switch. Every read survives damage, and
+// every access survives a browser that refuses storage (site data blocked: reading throws SecurityError;
+// storage full: writing throws QuotaExceededError): the page then plays without saving and says so once.
+//
+// Two tabs on one save: each tab remembers the save text it last read or wrote, and `keep` writes only if the
+// stored save is still that text (compare and set), so an older tab never overwrites a newer one; the page
+// hears of the other tab's writes through the `storage` event and offers to continue with them.
 const SAVE_KEY = "sixcardgolf.playground.save";
+const DAMAGED_KEY = "sixcardgolf.playground.save.damaged"; // a save the engine could not restore, set aside whole
 const RECORD_KEY = "sixcardgolf.playground.record";
 const CHOICES_KEY = "sixcardgolf.playground.choices";
 const SOUND_KEY = "sixcardgolf.playground.sound";
 const RECORD_SEEN = 50; // match seeds remembered, so a reload of a finished match never counts it twice
 
+// "ok", or why this browser does not keep what the page writes: "blocked" (no access at all) or "full".
+let health = "ok";
+const listeners = new Set();
+
+function note(failure) {
+  const next = failure && failure.name === "QuotaExceededError" ? "full" : "blocked";
+  if (health === next) return;
+  health = next;
+  for (const listener of listeners) listener(health);
+}
+
+function read(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (failure) {
+    note(failure);
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    window.localStorage.setItem(key, value);
+    return true;
+  } catch (failure) {
+    note(failure);
+    return false;
+  }
+}
+
 function readJson(key, fallback) {
   try {
-    const value = JSON.parse(localStorage.getItem(key) || "null");
-    return value && typeof value === "object" ? { ...fallback, ...value } : fallback;
+    const value = JSON.parse(read(key) || "null");
+    return value && typeof value === "object" && !Array.isArray(value) ? { ...fallback, ...value } : fallback;
   } catch {
     return fallback;
   }
 }
 
+// The record as it should be, whatever was stored (a damaged record must never stop a match from ending).
+function cleanRecord(raw) {
+  const count = (value) => (Number.isSafeInteger(value) && value >= 0 ? value : 0);
+  return {
+    matches: count(raw.matches),
+    solo: count(raw.solo),
+    shared: count(raw.shared),
+    seen: Array.isArray(raw.seen) ? raw.seen.filter(Number.isSafeInteger).slice(-RECORD_SEEN) : [],
+  };
+}
+
+let known = undefined; // the save text this tab last read or wrote (undefined: it has not looked yet)
+
 export const store = {
-  save: () => localStorage.getItem(SAVE_KEY),
-  keep: (save) => localStorage.setItem(SAVE_KEY, save),
-  record: () => readJson(RECORD_KEY, { matches: 0, solo: 0, shared: 0, seen: [] }),
+  // "ok", "blocked" or "full"; `onHealth(listener)` hears of a change.
+  health: () => health,
+  onHealth: (listener) => listeners.add(listener),
+  save() {
+    known = read(SAVE_KEY);
+    return known;
+  },
+  // Writes the save unless another tab wrote one since this tab last read or wrote it; returns "kept",
+  // "newer" (another tab's save is there: nothing written) or "failed" (the browser keeps nothing).
+  keep(save) {
+    const current = read(SAVE_KEY);
+    if (known !== undefined && current !== known && current !== save) return "newer";
+    if (!write(SAVE_KEY, save)) return "failed";
+    known = save;
+    return "kept";
+  },
+  // Forget which save this tab saw, before a new match the person asked for replaces whatever is stored.
+  claim() {
+    known = read(SAVE_KEY);
+  },
+  // Another tab wrote the save: `listener(newText)`; the page decides what to tell the person.
+  onOtherTab(listener) {
+    window.addEventListener("storage", (event) => {
+      if (event.key === SAVE_KEY && event.newValue !== known) listener(event.newValue);
+    });
+  },
+  // A save that could not be restored is set aside whole (never overwritten by the next match) until a newer
+  // damaged save replaces it; the page offers it for download.
+  setAsideDamaged: (text) => write(DAMAGED_KEY, text),
+  damaged: () => read(DAMAGED_KEY),
+  record: () => cleanRecord(readJson(RECORD_KEY, {})),
   // result: "solo" (the person won alone), "shared" (a shared win) or "lost".
   noteOutcome(seed, result) {
     const record = this.record();
@@ -27,10 +105,10 @@ export const store = {
     record.matches += 1;
     if (result === "shared") record.shared += 1;
     else if (result === "solo") record.solo += 1;
-    localStorage.setItem(RECORD_KEY, JSON.stringify(record));
+    write(RECORD_KEY, JSON.stringify(record));
   },
   choices: () => readJson(CHOICES_KEY, null),
-  keepChoices: (choices) => localStorage.setItem(CHOICES_KEY, JSON.stringify(choices)),
-  sound: () => localStorage.getItem(SOUND_KEY) === "on",
-  keepSound: (on) => localStorage.setItem(SOUND_KEY, on ? "on" : "off"),
+  keepChoices: (choices) => write(CHOICES_KEY, JSON.stringify(choices)),
+  sound: () => read(SOUND_KEY) === "on",
+  keepSound: (on) => write(SOUND_KEY, on ? "on" : "off"),
 };

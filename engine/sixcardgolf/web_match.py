@@ -179,31 +179,56 @@ def match_new(params: dict[str, Any], table: Table) -> dict[str, Any]:
 
 
 def match_load(params: dict[str, Any], table: Table) -> dict[str, Any]:
+    """Restore the Play page's save. A save whose log stops replaying at some action is restored up to that
+    action (the answer's `recovered` says how many of how many moves were kept), so one bad action never costs
+    the good ones; a save that cannot be read at all is an error, and the page keeps a copy of it either way."""
     data = params.get("save")
     try:
         if isinstance(data, str):
             data = json.loads(data)
-    except json.JSONDecodeError as error:
-        raise _damaged(f"save is not valid JSON ({error.msg})") from None
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        raise _damaged() from None
     if not isinstance(data, dict) or data.get("format") != PLAYGROUND_FORMAT:
-        raise _damaged("save is not a Six Card Golf playground save")
+        raise _damaged()
     if data.get("version") != PLAYGROUND_VERSION:
-        raise _damaged(f"save version {data.get('version')!r} is not supported (expected {PLAYGROUND_VERSION})")
+        raise _damaged()
+    recovered = None
     try:
         match = Match.from_save(data.get("match"))
+    except GolfError:
+        match, kept, total = _replayable_part(data.get("match"))
+        recovered = {"kept": kept, "total": total}
+    try:
         session = Session(match, _seats(data.get("seats"), match.players), _undo_switch(data))
-    except GolfError as error:
-        raise _damaged(str(error)) from None
+    except GolfError:
+        raise _damaged() from None
     table.session = session
-    return _view(session, params, [])
+    view = _view(session, params, [])
+    return {**view, "recovered": recovered} if recovered else view
 
 
-def _damaged(detail: str) -> SaveError:
-    return SaveError(
-        f"the saved match could not be restored: {detail}. It was left untouched; start a new match to play on.",
-        ja="保存されたマッチを復元できませんでした。データが壊れているか、形式が異なる可能性があります。"
-        "保存データはそのまま残してあります。新しいマッチを始めてください。",
-    )
+def _replayable_part(data: Any) -> tuple[Match, int, int]:
+    """The match of a save whose log does not replay to its end, up to the first action that does not: the
+    match, how many actions were kept and how many the log held. A save without a readable match is an error."""
+    if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+        raise _damaged()
+    actions = data["actions"]
+    try:
+        match = Match.from_save({**data, "actions": []})
+    except GolfError:
+        raise _damaged() from None
+    kept = 0
+    for text in actions:
+        try:
+            match.apply_logged(A.parse_action(text) if isinstance(text, str) else -1)
+        except (GolfError, ValueError):
+            break
+        kept += 1
+    return match, kept, len(actions)
+
+
+def _damaged() -> SaveError:
+    return SaveError(*both("error.save.unrestorable"))
 
 
 def match_act(params: dict[str, Any], table: Table) -> dict[str, Any]:

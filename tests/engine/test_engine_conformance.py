@@ -23,6 +23,7 @@ from golf_rig import random_rules, seat_count, snapshot
 
 from sixcardgolf import IllegalActionError, Match, observe, preset_names
 from sixcardgolf import actions as A
+from sixcardgolf.actions import redeal, redealt_peeks
 from sixcardgolf.hole import HOLDING, NO_CARD, OPENING
 from sixcardgolf.observation import UNKNOWN
 
@@ -85,12 +86,27 @@ def check_save(match: Match) -> None:
 
 
 def check_undo(match: Match, seat: int) -> None:
-    """Undo on a copy: back to `seat` holding the same drawn card, the cards still conserved."""
+    """Undo on a copy: back to `seat` holding the same drawn card and seeing what it saw then, the cards still
+    conserved; a redeal after it exactly when the moves taken back had shown a card nobody knew."""
     copy = Match.from_save(match.dumps())
-    copy.undo(seat)
+    point = copy.undo_point(seat)
+    assert point is not None
+    shows = copy.undo_shows(seat)
+    assert copy.undo(seat) is shows
     hole = copy.hole
-    assert hole.phase == HOLDING and hole.seat == seat and len(copy.log) < len(match.log)
-    assert copy.log == match.log[: len(copy.log)]
+    assert hole.phase == HOLDING and hole.seat == seat
+    released = redealt_peeks(copy.log[-1]) if shows else ()
+    assert copy.log == match.log[:point] + ([redeal(released)] if shows else [])
+    then = copy.to_save()
+    then["actions"] = then["actions"][:point]
+    seen_now, seen_then = copy.observation(seat).to_dict(), Match.from_save(then).observation(seat).to_dict()
+    for owner, position in released:  # a peeked card the undone moves showed is no longer known to its owner
+        assert seen_now["layouts"][owner][position]["card"] is None
+        seen_now["layouts"][owner][position] = seen_then["layouts"][owner][position]
+    assert seen_now == seen_then  # the seat sees exactly what it saw then
+    assert sorted(hole.stock + hole.discard + [c for layout in hole.layouts for c in layout] + [hole.held]) == sorted(
+        hole.rules.shoe_for(hole.players)
+    )
 
 
 def check_hole_end(match: Match) -> None:
