@@ -38,8 +38,10 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 SERVICE_WORKER = "sw.js"
 # The service worker's groups: "runtime" is fetched by the engine's pages only, and cached when first used or
 # when an engine page asks, never precached, so a text page fetches no Pyodide bytes; "demand" (printables, large
-# downloads) is cached when opened; "site" (everything else) is precached when the worker installs.
+# downloads) is cached when opened; "site" (everything else, every page included) is precached when the worker
+# installs. The Printables page itself, printables/index.html, is a page like any other: it works offline.
 GROUPS = (("pyodide/", "runtime"), ("printables/", "demand"))
+PAGE = "index.html"
 HASH_DIGITS = 16  # of a file's sha256, in the service worker's manifest and cache keys
 # A module's static imports of its neighbours: `import ... from "./x.js"`, `import "./x.js"`, `export ... from`.
 STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\b[^"\']*?(?:from\s*)?["\'](\./[\w.-]+\.js)["\']', re.MULTILINE)
@@ -128,7 +130,7 @@ def _write_service_worker(site: Path) -> None:
         relative = path.relative_to(site).as_posix()
         if not path.is_file() or relative == SERVICE_WORKER or relative.endswith(".gz"):
             continue
-        group = next((name for prefix, name in GROUPS if relative.startswith(prefix)), "site")
+        group = "site" if relative.endswith(PAGE) else next((g for prefix, g in GROUPS if relative.startswith(prefix)), "site")
         entries.append([relative, _sha256(path)[:HASH_DIGITS], group])
     version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
     manifest = json.dumps({"version": version, "files": entries}, separators=(",", ":"))

@@ -11,10 +11,12 @@ const DAMAGED_KEY = "sixcardgolf.playground.save.damaged"; // a save the engine 
 const RECORD_KEY = "sixcardgolf.playground.record";
 const CHOICES_KEY = "sixcardgolf.playground.choices";
 const SOUND_KEY = "sixcardgolf.playground.sound";
+const DAILY_KEY = "sixcardgolf.playground.daily"; // {date, tries}: how often today's deal was started
 const RECORD_SEEN = 50; // match seeds remembered, so a reload of a finished match never counts it twice
 
 // "ok", or why this browser does not keep what the page writes: "blocked" (no access at all) or "full".
-let health = "ok";
+// overrides/main.html swaps in a storage that forgets at page close when the browser refuses site data.
+let health = window.golfStorageBlocked ? "blocked" : "ok";
 const listeners = new Set();
 
 function note(failure) {
@@ -106,6 +108,13 @@ export const store = {
     if (result === "shared") record.shared += 1;
     else if (result === "solo") record.solo += 1;
     write(RECORD_KEY, JSON.stringify(record));
+  },
+  // Counts a start of the daily deal of `date`; returns which try this is (1 for the first).
+  noteDailyTry(date) {
+    const daily = readJson(DAILY_KEY, { date: "", tries: 0 });
+    const tries = (daily.date === date && Number.isSafeInteger(daily.tries) ? daily.tries : 0) + 1;
+    write(DAILY_KEY, JSON.stringify({ date, tries }));
+    return tries;
   },
   choices: () => readJson(CHOICES_KEY, null),
   keepChoices: (choices) => write(CHOICES_KEY, JSON.stringify(choices)),

@@ -20,6 +20,12 @@ const PEEK_SHOWN_MS = 3000; // how long peeked cards stay visible after the conf
 const TYPED_AHEAD_MAX = 4; // keys kept while the engine answers the person's own move
 // What the person can play now: a position of their own, a pile to draw from (the view marks the rest aria-disabled).
 const PLAYABLE = ".golf-seat--mine [data-pos][aria-disabled=false], [data-pile][aria-disabled=false]";
+// Key hints in a text (" (X)", " (1–6)", "（U）", "（1〜6）", " (Enter)"): a touch screen has no keys to press.
+const KEY_HINT = /\s?[(（](?:[A-Z]|Enter|Esc|\d+(?:[–〜-]\d+)?)[)）]/g;
+
+export function withoutKeyHints(text) {
+  return text.replace(KEY_HINT, "");
+}
 
 class PlayPage {
   constructor(root, data) {
@@ -43,6 +49,12 @@ class PlayPage {
     this.news = {}; // pass-and-play: seat -> what the others did since that seat's last turn
     this.error = "";
     this.message = "";
+    this.notice = ""; // one line that is not an error: storage refused, a damaged save partly restored, an undo
+    this.damagedCopy = null; // a save that could not be restored whole, set aside: offered for download
+    this.otherTab = false; // another tab wrote the save since this tab last read or wrote it (see play-store.js)
+    this.handBack = null; // pass-and-play: the seat the device goes back to before its move is taken back
+    this.lastNews = []; // pass-and-play: [seat, lines added] by the last answer, taken back with an undo
+    this.touch = matchMedia("(hover: none) and (pointer: coarse)").matches; // no keys to hint at
     this.daily = null; // {date} while playing the daily deal
     this.replay = null; // {moves, lines, index}: the moves of the last answer, shown one table at a time
     this.engine = new GolfEngine(data);
@@ -55,6 +67,7 @@ class PlayPage {
     const t = this.t;
     this.status = engineStatus(this.engine, t);
     this.alert = el("p", { class: "golf-error", role: "alert" });
+    this.noticeLine = el("p", { class: "golf-notice", role: "status" });
     this.toolbar = el("div", { class: "golf-toolbar" });
     this.stage = el("div", { class: "golf-stage", tabindex: "-1" });
     this.prompt = el("p", { class: "golf-prompt", role: "status", "aria-live": "polite" });
@@ -64,12 +77,25 @@ class PlayPage {
     this.side = el("div", { class: "golf-side" });
     this.review = new ReviewPanel({ engine: this.engine, t, lang: this.lang }); // the hole review (H14)
     this.review.onChange = () => this.render();
-    this.root.replaceChildren(this.status, this.alert, this.toolbar, this.stage, this.prompt, this.actions, this.log, this.side, keysList(t));
+    this.root.replaceChildren(this.status, this.alert, this.noticeLine, this.toolbar, this.stage, this.prompt, this.actions, this.log, this.side, keysList(t));
     this.layer = el("div", { class: "golf-travel", "aria-hidden": "true" }); // the cards in flight
     document.body.append(this.layer);
     // A click while the moves are being shown ends the showing first, then reaches the same control redrawn.
     this.root.addEventListener("click", (event) => this.clickDuringReplay(event), { capture: true });
     this.engine.addEventListener("ready", () => this.engineReady());
+    store.onHealth(() => this.render());
+    store.onOtherTab(() => {
+      if (this.view || this.pending) {
+        this.otherTab = true;
+        this.render();
+      }
+    });
+  }
+
+  // A text as the page shows it: on a touch screen without keys, the key hints ("(X)", "（1〜6）") go.
+  tt(key, params) {
+    const text = this.t(key, params);
+    return this.touch ? withoutKeyHints(text) : text;
   }
 
   start() {
@@ -83,7 +109,11 @@ class PlayPage {
       this.showSetup = true; // the form with that game chosen; a match in progress is kept until Start
     } else if (link && !link.error) {
       if (saved) this.resumeSaved = saved;
-      this.requestStart(link.choices, link.daily);
+      if (!link.daily) this.notice = this.t("play.sharedDeal");
+      // A reload then resumes the deal in progress instead of offering to start it over (the link is used).
+      history.replaceState(null, "", location.pathname + location.search);
+      const daily = link.daily && { ...link.daily, try: store.noteDailyTry(link.daily.date) };
+      this.requestStart({ ...link.choices, undo: false, fromLink: !link.daily }, daily); // results people compare
     } else if (saved) {
       this.resumeSaved = saved; // resumed once the engine is ready: no setup form, no paused screen
     } else {
@@ -93,7 +123,7 @@ class PlayPage {
   }
 
   tableOnScreen() {
-    return !this.showSetup && !this.paused && (this.view !== null || this.pending !== null);
+    return !this.showSetup && !this.paused && !this.otherTab && (this.view !== null || this.pending !== null);
   }
 
   // -- engine ---------------------------------------------------------------------------------------------
@@ -101,23 +131,51 @@ class PlayPage {
     if (this.pending) {
       const { choices, opening } = this.pending;
       const sent = opening.slice();
-      await this.call("match_new", { ...this.matchParams(choices), opening: sent.map((p) => `flip ${p}`) });
+      try {
+        await this.call("match_new", { ...this.matchParams(choices), opening: sent.map((p) => `flip ${p}`) }, { throwErrors: true });
+      } catch (failure) {
+        // A rule the engine refuses (a bad Custom value): its reason, and the form again with the same choices.
+        this.pending = null;
+        this.error = failure.message;
+        this.formChoices = choices;
+        this.showSetup = true;
+        this.render();
+        return;
+      }
       const late = this.pending.opening.slice(sent.length); // chosen while the match was being dealt
       this.pending = null;
       for (const position of late) await this.call("match_act", { action: `flip ${position}` });
     } else if (this.resumeSaved && !this.showSetup) {
-      try {
-        await this.call("match_load", { save: this.resumeSaved }, { throwErrors: true });
-      } catch (failure) {
-        this.error = failure.message; // the save stays in localStorage, untouched
-        this.showSetup = true;
-      }
+      await this.resumeMatch();
     }
     this.render();
   }
 
+  // The saved match, replayed by the engine. A save that replays only in part is restored up to its first bad
+  // move; either way a damaged save is set aside whole before anything can overwrite it, and offered for download.
+  async resumeMatch() {
+    const text = this.resumeSaved;
+    try {
+      const view = await this.call("match_load", { save: text }, { throwErrors: true });
+      if (view && view.recovered) {
+        this.keepDamaged(text);
+        this.notice = this.t("play.damaged.recovered", view.recovered);
+      }
+      this.resumeSaved = null;
+    } catch (failure) {
+      this.keepDamaged(text);
+      this.error = failure.message;
+      this.showSetup = true;
+    }
+  }
+
+  keepDamaged(text) {
+    store.setAsideDamaged(text);
+    this.damagedCopy = text;
+  }
+
   matchParams(choices) {
-    return { preset: choices.preset, options: choices.options, players: choices.players, seats: choices.seats, seed: choices.seed };
+    return { preset: choices.preset, options: choices.options, players: choices.players, seats: choices.seats, seed: choices.seed, undo: choices.undo !== false };
   }
 
   // One request to the engine with input locked meanwhile; the answer becomes the view. Keys typed during the
@@ -132,7 +190,7 @@ class PlayPage {
     try {
       const view = await this.engine.call(method, { lang: this.lang, viewer: this.viewerSeat(), ...params });
       this.accept(view);
-      answered = true;
+      answered = view;
     } catch (failure) {
       if (throwErrors) throw failure;
       this.error = failure.message;
@@ -144,6 +202,7 @@ class PlayPage {
       else this.render();
       if (answered && this.stillMyTurn()) for (const command of typed) this.onCommand(command);
     }
+    return answered || null;
   }
 
   stillMyTurn() {
@@ -155,9 +214,11 @@ class PlayPage {
   accept(view) {
     const before = this.view;
     this.view = view;
-    store.keep(view.save);
+    if (store.keep(view.save) === "newer") this.otherTab = true; // never over another tab's newer save
+    if (view.hole_over && !(before && before.hole_over && before.hole === view.hole)) this.showResult = true;
     this.selected = true;
     this.error = "";
+    this.lastNews = [];
     if (view.outcome && view.seats.filter((s) => s === "human").length === 1) {
       const won = view.outcome.winners.includes(view.seats.indexOf("human"));
       store.noteOutcome(view.seed, !won ? "lost" : view.outcome.shared ? "shared" : "solo");
@@ -226,7 +287,10 @@ class PlayPage {
     if (!this.isPassAndPlay()) return;
     events.forEach((event, index) => {
       this.view.seats.forEach((kind, seat) => {
-        if (kind === "human" && seat !== event.seat) (this.news[seat] ||= []).push(lines[index]);
+        if (kind === "human" && seat !== event.seat) {
+          (this.news[seat] ||= []).push(lines[index]);
+          this.lastNews.push(seat);
+        }
       });
     });
   }
@@ -246,7 +310,7 @@ class PlayPage {
 
   // -- commands -----------------------------------------------------------------------------------------------
   canAct() {
-    return !this.busy && this.view !== null && !this.paused && this.handoverTo === null;
+    return !this.busy && this.view !== null && !this.paused && this.handoverTo === null && !this.otherTab;
   }
 
   act(action) {
@@ -300,11 +364,39 @@ class PlayPage {
     if (this.view && this.view.piles[pile === "stock" ? "stock" : "discard"]) this.act(pile === "stock" ? "draw" : "take");
   }
 
+  // Undo takes back the person's last swap or discard and the turns after it; when those moves showed cards, the
+  // engine deals the cards nobody may know again (the reply says so), so an undo never shows a card. Off in the
+  // daily deal and shared deals. In pass-and-play, from the handover screen, the device first goes back to the
+  // person whose move it was (handBack): the next person never sees that table.
   undo() {
-    if (!this.canAct() && this.handoverTo === null) return;
-    if (this.busy || !this.view || !this.view.can_undo) return;
+    if (this.busy || !this.view || this.otherTab) return;
+    if (!this.view.undo_offered) {
+      this.notice = this.t("play.undo.off");
+      this.render();
+      return;
+    }
+    if (!this.view.can_undo) return;
+    if (this.handoverTo !== null && this.handBack === null) {
+      this.handBack = this.viewerSeat();
+      this.render();
+      return;
+    }
+    if (!this.canAct() && this.handBack === null) return;
+    const news = this.lastNews;
     this.handoverTo = null;
-    this.call("match_undo", {});
+    this.handBack = null;
+    this.call("match_undo", {}).then((view) => {
+      if (!view) return;
+      for (const seat of news) (this.news[seat] || []).pop(); // the others never hear of the moves taken back
+      this.notice = this.t(view.redealt ? "play.undone.redealt" : "play.undone");
+      this.log.textContent = this.notice;
+      this.render();
+    });
+  }
+
+  cancelHandBack() {
+    this.handBack = null;
+    this.render();
   }
 
   async hint() {
@@ -335,7 +427,7 @@ class PlayPage {
   }
 
   confirmHandover() {
-    if (this.handoverTo === null || this.busy || this.peekOnShow()) return;
+    if (this.handoverTo === null || this.busy || this.peekOnShow() || this.handBack !== null) return;
     this.shownSeat = this.handoverTo;
     this.handoverTo = null;
     this.call("match_view", {});
@@ -371,12 +463,14 @@ class PlayPage {
         this.render();
       }
     } else if (command.command === "enter") {
-      if (this.handoverTo !== null) this.confirmHandover();
+      if (this.handBack !== null) this.undo();
+      else if (this.handoverTo !== null) this.confirmHandover();
       else if (this.peekChoice.length) this.confirmPeek();
       else if (view && view.observation.phase === "holding" && !this.selected) {
         this.selected = true;
         this.render();
       } else if (view && view.can_next && !this.busy) this.act("next");
+      else if (view && view.outcome && !this.busy && !this.replay) this.playAgain();
     }
   }
 
@@ -393,6 +487,21 @@ class PlayPage {
     this.startMatch(choices, daily);
   }
 
+  // "Keep playing" at the question: back to the match on screen, or the saved one (a link opened the question
+  // before anything was loaded: the saved match is loaded now, or as soon as the engine is ready).
+  keepPlaying() {
+    this.confirmReplace = null;
+    this.notice = "";
+    if (this.view || !this.resumeSaved) {
+      this.showSetup = !this.view;
+      this.render();
+      return;
+    }
+    this.showSetup = false;
+    this.render();
+    if (this.engine.state === "ready") this.resumeMatch().then(() => this.render());
+  }
+
   startMatch(choices, daily = null) {
     const seed = choices.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
     const full = { ...choices, seed };
@@ -407,8 +516,13 @@ class PlayPage {
     this.news = {};
     this.peekChoice = [];
     this.resumeSaved = null;
+    this.formChoices = null;
+    this.otherTab = false;
+    this.handBack = null;
     this.error = "";
     this.message = "";
+    if (!choices.fromLink) this.notice = "";
+    store.claim(); // the person chose to start this match: it replaces whatever match is saved
     this.finishReplay();
     this.log.textContent = "";
     // Deal face down at once; opening choices (positions only) are taken here and sent with the deal, when the
@@ -423,12 +537,18 @@ class PlayPage {
     if (this.engine.state === "ready") this.engineReady();
   }
 
+  // Today's deal, the same for everyone: no Undo, and the result line says which try this is.
+  startDaily() {
+    const { choices, daily } = dailyDeal(new Date(), this.data);
+    this.requestStart({ ...choices, undo: false }, { ...daily, try: store.noteDailyTry(daily.date) });
+  }
+
   playAgain() {
     if (!this.lastChoices && this.view) {
       const rules = this.view.rules;
       this.lastChoices = { mode: "computer", players: this.view.seats.length, preset: "basic", holes: rules.holes, options: rules, seats: this.view.seats };
     }
-    const { seed, ...again } = this.lastChoices;
+    const { seed, undo, fromLink, ...again } = this.lastChoices; // a new deal: nothing to compare, Undo as usual
     this.startMatch(again, null);
   }
 
@@ -440,7 +560,7 @@ class PlayPage {
       field.select();
     }
     if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
-    this.shareNote = this.t("play.shareCopied");
+    this.notice = this.t("play.shareCopied"); // at the top of the page, in view (it was below the fold)
     this.shareUrl = url;
     this.render();
   }
@@ -467,13 +587,37 @@ class PlayPage {
     else delete this.root.dataset.replay;
     this.alert.textContent = this.error;
     this.alert.hidden = !this.error;
+    this.renderNotice();
     this.renderToolbar(phase);
     this.stage.replaceChildren(...this.renderStage(phase));
     this.prompt.textContent = this.promptText(phase);
     this.actions.replaceChildren(...this.renderActions(phase));
     this.side.replaceChildren(...this.renderSide(phase));
+    if (this.showResult && !this.replay && view && view.hole_over) {
+      // The end of a hole: its result table comes into view (at 1366x768 it was below the fold).
+      this.showResult = false;
+      const result = this.side.querySelector(".golf-result");
+      if (result) result.scrollIntoView({ block: "nearest" });
+    }
     if (!view || this.showSetup) this.log.textContent = "";
     this.keepFocus(focus, hadFocus);
+  }
+
+  // One line that is not an error: storage refused or full, a damaged save restored in part (with its copy
+  // to download), an undo, a shared deal.
+  renderNotice() {
+    const health = store.health();
+    const parts = [];
+    if (health !== "ok") parts.push(this.t(`play.storage.${health}`));
+    if (this.notice) parts.push(this.notice);
+    const line = [];
+    if (parts.length) line.push(parts.join(" "));
+    if (this.damagedCopy) {
+      const href = URL.createObjectURL(new Blob([this.damagedCopy], { type: "application/json" }));
+      line.push(" ", el("a", { href, download: "sixcardgolf-damaged-save.json", "data-focus": "damaged-download" }, this.t("play.damaged.download")));
+    }
+    this.noticeLine.replaceChildren(...line);
+    this.noticeLine.hidden = !line.length;
   }
 
   // Focus stays on the control with the same data-focus (or id) after a redraw, even a position that cannot be
@@ -510,7 +654,7 @@ class PlayPage {
     }
     if (!this.showSetup) parts.push(el("button", { type: "button", class: "md-button", "data-focus": "new-match", onclick: () => { this.showSetup = true; this.render(); } }, t("play.newMatch")));
     if (view && !this.showSetup) parts.push(el("button", { type: "button", class: "md-button", "data-focus": "share", onclick: () => this.shareLink() }, t("play.share")));
-    parts.push(el("button", { type: "button", class: "md-button", "data-focus": "daily", onclick: () => this.requestStart(dailyDeal(new Date(), this.data).choices, dailyDeal(new Date(), this.data).daily) }, t("play.daily")));
+    parts.push(el("button", { type: "button", class: "md-button", "data-focus": "daily", onclick: () => this.startDaily() }, t("play.daily")));
     const sound = el("input", { type: "checkbox", id: "golf-sound", checked: store.sound(), onchange: (event) => store.keepSound(event.target.checked) });
     parts.push(el("label", { class: "golf-sound", for: "golf-sound" }, sound, t("play.sound")));
     this.toolbar.replaceChildren(...parts);
@@ -530,16 +674,19 @@ class PlayPage {
         parts.push(el("div", { class: "golf-confirm", role: "alertdialog", "aria-labelledby": "golf-confirm-text" },
           el("p", { id: "golf-confirm-text" }, t("play.setup.replace")),
           el("button", { type: "button", class: "md-button md-button--primary", "data-focus": "replace-yes", onclick: () => this.startMatch(choices, daily) }, t("play.setup.replaceYes")),
-          el("button", { type: "button", class: "md-button", "data-focus": "replace-no", onclick: () => { this.confirmReplace = null; this.showSetup = !this.view && !this.resumeSaved; this.render(); } }, t("play.setup.replaceNo"))));
+          el("button", { type: "button", class: "md-button", "data-focus": "replace-no", onclick: () => this.keepPlaying() }, t("play.setup.replaceNo"))));
       }
-      const initial = { ...this.data.setup.defaults, ...(store.choices() || {}) };
+      const initial = { ...this.data.setup.defaults, ...(this.formChoices || store.choices() || {}) };
       if (this.linkedPreset && initial.preset !== this.linkedPreset) Object.assign(initial, { preset: this.linkedPreset, options: {} });
-      if (this.view && (this.view.outcome === null)) parts.push(el("p", {}, el("button", { type: "button", class: "md-button", "data-focus": "back-to-match", onclick: () => { this.showSetup = false; this.render(); } }, t("play.resume"))));
+      if ((this.view && this.view.outcome === null) || (!this.view && this.resumeSaved && !this.confirmReplace && !this.error)) {
+        parts.push(el("p", {}, el("button", { type: "button", class: "md-button", "data-focus": "back-to-match", onclick: () => this.keepPlaying() }, t("play.resume"))));
+      }
       // Built once each time the form opens: a redraw meanwhile (the engine becoming ready) keeps what the person chose.
       this.form ||= setupForm(this.data, t, initial, (choices) => this.requestStart(choices), this.engine, this.lang, PEEK_SHOWN_MS / 1000);
       parts.push(this.form);
       return parts;
     }
+    if (this.otherTab) return [this.otherTabView()];
     if (this.pending) return [this.pendingTable()];
     if (!this.view) return [el("div", { class: "golf-frame", "aria-hidden": "true" }, cardBack(), cardBack())];
     if (phase === "handover") return [this.handoverView()];
@@ -565,8 +712,48 @@ class PlayPage {
     return el("div", { class: "golf-board", tabindex: "-1" }, others, el("div", { class: "golf-felt" }, mine));
   }
 
+  // Another tab wrote this match's save since this tab last did: continue from the newer save (the default), or
+  // keep this tab's match, which then replaces it. Nothing is written until the person chooses.
+  otherTabView() {
+    const t = this.t;
+    return el("div", { class: "golf-confirm", role: "alertdialog", "aria-labelledby": "golf-other-tab" },
+      el("p", { id: "golf-other-tab" }, t("play.otherTab.title"), " ", t("play.otherTab.body")),
+      el("button", { type: "button", class: "md-button md-button--primary", "data-focus": "other-tab-load", onclick: () => this.loadOtherTab() }, t("play.otherTab.load")),
+      el("button", { type: "button", class: "md-button", "data-focus": "other-tab-keep", onclick: () => this.keepThisTab() }, t("play.otherTab.keep")));
+  }
+
+  async loadOtherTab() {
+    this.otherTab = false;
+    this.pending = null;
+    this.resumeSaved = store.save();
+    this.handoverTo = null;
+    this.shownSeat = null;
+    this.news = {};
+    if (this.resumeSaved) await this.resumeMatch();
+    this.render();
+  }
+
+  keepThisTab() {
+    this.otherTab = false;
+    store.claim();
+    if (this.view) store.keep(this.view.save);
+    this.render();
+  }
+
+  // Pass-and-play: the device goes back to the person whose move is taken back; the next person never sees it.
+  handBackView() {
+    const t = this.t;
+    const name = seatName(t, this.view.seats, this.handBack);
+    return el("section", { class: "golf-handover", "aria-labelledby": "handover-title" },
+      el("h2", { id: "handover-title" }, t("play.handback.title", { name })),
+      el("p", {}, t("play.handback.body", { name })),
+      el("button", { type: "button", class: "md-button md-button--primary", "data-focus": "handback", onclick: () => this.undo() }, this.tt("play.handover.button", { name })),
+      el("button", { type: "button", class: "md-button", "data-focus": "handback-cancel", onclick: () => this.cancelHandBack() }, t("play.handback.cancel")));
+  }
+
   handoverView() {
     const t = this.t;
+    if (this.handBack !== null) return this.handBackView();
     const seat = this.handoverTo;
     const name = t("play.person", { n: seat + 1 });
     const news = this.news[seat] || [];
@@ -574,7 +761,7 @@ class PlayPage {
       el("h2", { id: "handover-title" }, t("play.handover.title", { name })),
       el("p", {}, t("play.handover.body")),
       news.length ? el("div", { class: "golf-news" }, el("p", {}, t("play.handover.news")), el("ul", {}, news.map((line) => el("li", {}, line)))) : null,
-      el("button", { type: "button", class: "md-button md-button--primary", "data-focus": "handover", onclick: () => this.confirmHandover() }, t("play.handover.button", { name })));
+      el("button", { type: "button", class: "md-button md-button--primary", "data-focus": "handover", onclick: () => this.confirmHandover() }, this.tt("play.handover.button", { name })));
   }
 
   tableView() {
@@ -615,7 +802,10 @@ class PlayPage {
     if (this.replay && this.replay.index >= 0) return this.showingText();
     const names = (seats) => seats.map((seat) => seatName(t, view.seats, seat)).join(t("play.and"));
     if (view.hole_over) {
-      const reason = t("play.holeOver", { reason: view.end_reason_text });
+      // Who ended it, when someone did ("You knocked…", "Computer 2 (Hard) went out…").
+      const ended = view.ended_by !== null && view.ended_by !== undefined && view.end_reason_by_text
+        ? view.end_reason_by_text.replace("{name}", seatName(t, view.seats, view.ended_by)) : view.end_reason_text;
+      const reason = t("play.holeOver", { reason: ended });
       if (!view.outcome) return reason;
       const winners = view.outcome.winners;
       const win = view.outcome.shared ? t("play.winner.shared", { names: names(winners) })
@@ -630,8 +820,8 @@ class PlayPage {
     let text;
     if (prompt.key === "opening-peek") {
       text = this.peekChoice.length >= prompt.left ? t("play.prompt.opening-peek-confirm") : t("play.prompt.opening-peek", { left: prompt.left - this.peekChoice.length });
-    } else if (prompt.key.startsWith("holding") && !this.selected) text = t("play.prompt.holding-released");
-    else text = t(`play.prompt.${prompt.key}`, prompt);
+    } else if (prompt.key.startsWith("holding") && !this.selected) text = this.t(`play.prompt.holding-released${this.touch ? ".touch" : ""}`);
+    else text = this.tt(`play.prompt.${prompt.key}`, prompt);
     return this.hintText ? t("play.sentences", { first: text, second: this.hintText }) : text;
   }
 
@@ -639,8 +829,9 @@ class PlayPage {
   // the actions says what the move was).
   showingText() {
     const move = this.replay.moves[this.replay.index];
-    if (move.seat === this.viewerSeat()) return this.t("play.showing.yours");
-    return this.t("play.showing", { name: seatName(this.t, this.view.seats, move.seat) });
+    const touch = this.touch ? ".touch" : ""; // a tap skips them; there is no Enter key to name
+    if (move.seat === this.viewerSeat()) return this.t(`play.showing.yours${touch}`);
+    return this.t(`play.showing${touch}`, { name: seatName(this.t, this.view.seats, move.seat) });
   }
 
   renderActions(phase) {
@@ -648,18 +839,19 @@ class PlayPage {
     const view = this.view;
     if (!view || phase === "setup" || this.pending) return [];
     const locked = this.busy;
-    const button = (key, onclick, { primary = false, disabled = false, focus = key } = {}) =>
-      el("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, "data-focus": focus, disabled: locked || disabled, onclick }, t(key));
+    const button = (key, onclick, { primary = false, disabled = false, focus = key, title = null } = {}) =>
+      el("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, "data-focus": focus, disabled: locked || disabled, onclick, title }, this.tt(key));
+    const undoTitle = view.undo_redeals ? t("play.undo.redeals") : null;
     const out = [];
     if (phase === "handover") {
-      if (view.can_undo) out.push(button("play.action.undo", () => this.undo()));
+      if (view.can_undo && this.handBack === null) out.push(button("play.action.undo", () => this.undo(), { title: undoTitle }));
       return out;
     }
     if (this.peekOnShow()) return [button("play.action.peekDone", () => this.endPeekShow(), { primary: true })];
     for (const action of view.buttons) out.push(button(`play.action.${action}`, () => this.act(action), { focus: action }));
     if (this.peekChoice.length) out.push(button("play.action.confirmPeek", () => this.confirmPeek(), { primary: true }));
-    if (view.observation.phase === "flip" && view.can_undo) out.push(button("play.action.back", () => this.undo()));
-    if (!view.outcome) out.push(button("play.action.undo", () => this.undo(), { disabled: !view.can_undo }));
+    if (view.observation.phase === "flip" && view.can_undo) out.push(button("play.action.back", () => this.undo(), { title: undoTitle }));
+    if (!view.outcome && view.undo_offered) out.push(button("play.action.undo", () => this.undo(), { disabled: !view.can_undo, title: undoTitle }));
     if (view.prompt) out.push(button("play.action.hint", () => this.hint()));
     // The actions of the person's coming turn are taken at once, even while the moves before it are shown (as
     // their keys are); what follows the end of a hole waits until the showing ends, so the end is seen first.
@@ -677,11 +869,17 @@ class PlayPage {
     const view = this.view;
     const preset = this.data.presets.find((p) => p.name === "basic");
     const opponent = view.seats.findIndex((kind) => kind !== "human");
-    const line = this.t("play.dailyResult", { date: this.daily.date, preset: preset ? preset.title : "", points: signed(view.totals[0]),
+    const result = this.t("play.dailyResult", { date: this.daily.date, preset: preset ? preset.title : "", points: signed(view.totals[0]),
       opponent: this.t(`play.level.${view.seats[opponent]}`), theirs: signed(view.totals[opponent]) });
-    const field = el("input", { type: "text", readonly: true, value: line, class: "golf-daily__line", "aria-label": this.t("play.daily") });
-    return el("div", { class: "golf-daily" }, field,
-      el("button", { type: "button", class: "md-button", "data-focus": "copy-daily", onclick: () => { field.select(); if (navigator.clipboard) navigator.clipboard.writeText(line).catch(() => {}); } }, this.t("play.copyResult")));
+    // A second try at the same deal is a different result: the line says so.
+    const line = this.daily.try > 1 ? this.t("play.dailyTry", { line: result, n: this.daily.try }) : result;
+    // The whole line, wrapped as needed (a one-line field cut the points off), selectable for copying.
+    const text = el("output", { class: "golf-daily__line", "aria-label": this.t("play.daily") }, line);
+    return el("div", { class: "golf-daily" }, text,
+      el("button", { type: "button", class: "md-button", "data-focus": "copy-daily", onclick: () => {
+        getSelection().selectAllChildren(text);
+        if (navigator.clipboard) navigator.clipboard.writeText(line).catch(() => {});
+      } }, this.t("play.copyResult")));
   }
 
   renderSide(phase) {
@@ -690,7 +888,7 @@ class PlayPage {
     const s = { ...this.state(), view };
     const parts = [];
     if (this.shareUrl && view && phase !== "setup") {
-      parts.push(el("p", { class: "golf-share" }, el("label", {}, this.t("play.shareLabel"), " ", el("input", { type: "text", readonly: true, value: this.shareUrl })), " ", this.shareNote || ""));
+      parts.push(el("p", { class: "golf-share" }, el("label", {}, this.t("play.shareLabel"), " ", el("input", { type: "text", readonly: true, value: this.shareUrl }))));
     }
     const review = phase === "setup" || !view ? null : this.review.elementFor(view);
     if (!view || phase === "setup" || phase === "handover") return parts;

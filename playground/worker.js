@@ -35,7 +35,9 @@ async function handOver() {
     for (const { copy } of copies) copy.body?.cancel().catch(() => {});
     return;
   }
-  const cache = await caches.open(HANDOVER_CACHE);
+  // With site data blocked the browser refuses Cache Storage too: the files are then simply fetched again later.
+  const cache = await caches.open(HANDOVER_CACHE).catch(() => null);
+  if (!cache) return;
   const kept = copies.filter(({ url }) => hashes[fileName(url)]);
   await Promise.allSettled(kept.map(({ url, copy }) => cache.put(`${url.split("?")[0]}?golf-rev=${hashes[fileName(url)]}`, copy)));
 }

@@ -23,7 +23,7 @@ from .describe import adjustment_label, end_reason_text, points_text
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import HoleState
 from .match import Match
-from .messages import both
+from .messages import both, text
 from .observation import observe, public_event
 from .simulate import decision_seed
 from .web_params import lang_of, rules_from
@@ -356,6 +356,9 @@ def _view(session: Session, params: dict[str, Any], moves: list[Move]) -> dict[s
         "hole_over": hole.is_over(),
         "end_reason": hole.end_reason,
         "end_reason_text": end_reason_text(hole.end_reason, lang) if hole.end_reason else None,
+        # Who ended the hole (went out, knocked), and the same reason naming them: "{name}" for the page to fill.
+        "ended_by": _ended_by(hole),
+        "end_reason_by_text": text(f"end_reason_by.{hole.end_reason}", lang) if _ended_by(hole) is not None else None,
         "scores": None,
         "outcome": None,
     }
@@ -377,6 +380,14 @@ def _view(session: Session, params: dict[str, Any], moves: list[Move]) -> dict[s
     if outcome is not None:
         view["outcome"] = {"winners": list(outcome.winners), "shared": outcome.shared, "totals": list(outcome.totals)}
     return view
+
+
+def _ended_by(hole: HoleState) -> int | None:
+    """The seat whose move ended a finished hole: who knocked, or else who went out; None for the other ends."""
+    if not hole.is_over() or hole.end_reason not in ("final_turns", "went_out", "knock", "early_knock"):
+        return None
+    seat = hole.knocker if hole.end_reason == "knock" else hole.went_out
+    return seat if seat >= 0 else None
 
 
 def _hole_wins(match: Match) -> list[int]:
