@@ -16,7 +16,7 @@ from sitebuild import PAGES, page_path
 from sixcardgolf import load_preset
 from sixcardgolf.describe import describe_rules
 from sixcardgolf.glossary import RETIRED_JA
-from sixcardgolf.presets import preset_info, preset_names
+from sixcardgolf.presets import preset_info, preset_names, presets_using
 
 CANCEL = re.compile(r"cancel|打ち消")
 
@@ -178,3 +178,10 @@ def test_japanese_text_is_broken_between_phrases_everywhere(
 ) -> None:
     phone.goto(f"{origin}/ja/{path}", wait_until="load")
     assert phone.evaluate(PHRASE_BROKEN, ELEMENTS[path]) == []
+
+
+def test_japanese_running_text_names_generated_presets_in_brackets(site: Path) -> None:
+    """§5 #15: the FAQ's generated lists named presets bare (「8枚ゴルフ、モバイル版6枚ではペアになりません」) where the
+    hand-written sentences around them write 「ベーシック」."""
+    names = "、".join(f"「{preset_info(n).title['ja']}」" for n in presets_using("joker_pairs", "never"))
+    assert f"{names}ではペアになりません" in text(parse(page_path(site, "ja", "faq/")).find(".//article"))

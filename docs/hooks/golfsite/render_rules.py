@@ -224,7 +224,9 @@ def _typed_value(key: str, raw: str) -> Any:
 @marker("presets-using", required=("key", "value"), block=False)
 def presets_using_marker(ctx: Context, args: dict[str, str]) -> str:
     names = presets_using(args["key"], _typed_value(args["key"], args["value"]))
-    return joined([_title(n, ctx.lang) for n in names], ctx.lang) if names else text("no_preset", ctx.lang)
+    # In Japanese running text a preset's name stands in 「」, as the pages write it by hand (S3 §5 #15).
+    titles = [_title(n, ctx.lang) if ctx.lang == "en" else f"「{_title(n, ctx.lang)}」" for n in names]
+    return joined(titles, ctx.lang) if names else text("no_preset", ctx.lang)
 
 
 # -- presets and options ------------------------------------------------------------------------------
