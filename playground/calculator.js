@@ -328,7 +328,7 @@ class Calculator {
       element("th", { scope: "col" }, t("calc.group")), element("th", { scope: "col" }, t("calc.cards")), element("th", { scope: "col" }, t("calc.points")))));
     const body = element("tbody");
     for (const group of player.groups) {
-      const name = t("calc.positions", { positions: group.positions.join(t("calc.positionJoin")) }) + (group.cancelled ? t("calc.cancelled") : "");
+      const name = t("calc.positions", { positions: group.positions.join(t("calc.positionJoin")) }) + (group.note ? t("calc.groupNote", { note: group.note }) : "");
       const cards = element("td", {}, ...group.cards.map((card) => this.chip(card)));
       body.append(element("tr", { class: group.cancelled ? "golf-cancelled" : "" }, element("td", {}, name), cards, element("td", { class: "golf-points" }, group.points_text)));
     }

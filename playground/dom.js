@@ -20,11 +20,12 @@ export function cardParts(card) {
   return { rank: card.slice(0, -1), suit: SUITS[suit] ?? suit, red: RED.has(suit), joker: false };
 }
 
-// The card's name for sentences and screen readers: "K♥", and in Japanese the joker spelled out.
+// The card's name for sentences and screen readers: "K♥", rank then suit in both languages as the site, the
+// sheets and the calculator write it, and in Japanese the joker spelled out.
 export function cardName(card, lang) {
   if (card === "JK") return lang === "ja" ? "ジョーカー" : "joker";
   const { rank, suit } = cardParts(card);
-  return lang === "ja" ? `${suit}${rank}` : `${rank}${suit}`;
+  return `${rank}${suit}`;
 }
 
 // A card face drawn with CSS: rank and suit large in the corner, the suit again in the middle.

@@ -85,7 +85,7 @@ export function resultTable(s) {
   const rows = view.scores.map((score, seat) => el("tr", {},
     el("th", { scope: "row" }, seatName(t, view.seats, seat)),
     el("td", { class: "golf-points" }, signed(score.card_points)),
-    el("td", {}, score.adjustments.map((a) => `${a.label} ${a.points > 0 ? "+" : ""}${a.points_text}`).join(s.lang === "ja" ? "、" : ", ")),
+    el("td", {}, score.adjustments.map((a) => `${a.label} ${a.points > 0 ? "+" : ""}${a.points_text}`).join(s.lang === "ja" ? "、" : ", ") || t("play.result.none")),
     el("td", { class: "golf-points" }, score.total_text)));
   return el("table", { class: "golf-table-data golf-result" }, el("caption", {}, t("play.result.caption")),
     el("thead", {}, el("tr", {}, ["play.result.player", "play.result.cards", "play.result.adjustments", "play.total"].map((key) => el("th", { scope: "col" }, t(key))))),

@@ -4,7 +4,8 @@ The engine chooses the cards (`overview.example_layout`: a matched first column,
 and negative cards, checked against the rules' decks); its scoring (`group_tuples`,
 `layout_adjustments`) then gives every number printed with it.
 Sizes are in pt (viewBox 1:1) so the 8 pt floor for text holds on paper; squeezing a
-dense sheet shrinks the cards, never the text.
+dense sheet shrinks the cards, and a card's face (rank and suit) only as far as it must to stay inside
+its frame, never below that floor.
 """
 
 from __future__ import annotations
@@ -16,10 +17,16 @@ from sixcardgolf.cards import RANKS, SUIT_SYMBOLS, SUITS, rank_of, suit_of
 from sixcardgolf.overview import example_layout
 from sixcardgolf.scoring import group_tuples, layout_adjustments
 
-from .page import esc, points_text
+from .page import FONT_STACKS, esc, points_text
 
 INK, RED, ACCENT, MUTED = "#1d1d1b", "#b3261e", "#1f6f50", "#6b6b6b"
 POSITION_PT, RANK_PT, POINTS_PT = 8.0, 12.5, 10.0  # text sizes, fixed
+# A card's face is Latin letters and suit symbols, so it is set in the English sheets' font in both languages:
+# Noto Sans CJK draws ♠♥♦♣ a full em wide, which pushed the faces of the squeezed Japanese sheets over their
+# frames (japanese-review.md S3-31). In Liberation Sans Bold the widest face, 10♣, is 1.77 em wide.
+FACE_FONT = FONT_STACKS["en"]
+FACE_WIDEST_EM = 1.77
+FACE_INSET = 2.0  # pt kept clear between a face and its card's edge, on each side
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,11 @@ class Geometry:
     @classmethod
     def scaled(cls, scale: float) -> Geometry:
         return cls(30.0 * scale, 40.0 * scale, 7.0 * scale, 4.0, 15.0)
+
+    @property
+    def face_pt(self) -> float:
+        """The size of a card's face: RANK_PT, or smaller on a squeezed card, so that the widest face fits."""
+        return min(RANK_PT, (self.card_w - 2 * FACE_INSET) / FACE_WIDEST_EM)
 
     def card_xy(self, rules: Rules, position: int) -> tuple[float, float]:
         row, col = divmod(position, rules.cols)
@@ -80,8 +92,9 @@ def _card_svg(rules: Rules, geo: Geometry, position: int, card: int) -> str:
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{geo.card_w:.1f}" height="{geo.card_h:.1f}" rx="3" fill="#ffffff" '
         f'stroke="{INK}" stroke-width="0.8"/>'
         f'<text x="{x + 2.5:.1f}" y="{y + POSITION_PT:.1f}" font-size="{POSITION_PT}" fill="{MUTED}">{position + 1}</text>'
-        f'<text x="{x + geo.card_w / 2:.1f}" y="{y + geo.card_h / 2 + RANK_PT * 0.55:.1f}" font-size="{RANK_PT}" '
-        f'font-weight="bold" text-anchor="middle" fill="{colour}">{esc(face)}</text>'
+        f'<text class="face" x="{x + geo.card_w / 2:.1f}" y="{y + geo.card_h / 2 + geo.face_pt * 0.55:.1f}" '
+        f'font-family="{esc(FACE_FONT)}" font-size="{geo.face_pt:.2f}" font-weight="bold" text-anchor="middle" '
+        f'fill="{colour}">{esc(face)}</text>'
     )
 
 

@@ -12,7 +12,7 @@ from sixcardgolf import glossary
 LABELS: dict[str, dict[str, str]] = {
     "not_solitaire": {
         "en": "A card game for several players, not to be confused with {solitaire}.",
-        "ja": "数人で遊ぶカードゲームで、{solitaire}（ひとり遊び）とは別のゲームです。",
+        "ja": "数人で遊ぶカードゲームです（1人で遊ぶ{solitaire}とは別のゲームです）。",
     },
     "rule_sheet": {"en": "Rule sheet", "ja": "ルールシート"},
     "score_pad": {"en": "Score pad", "ja": "スコア表"},
@@ -44,9 +44,10 @@ LABELS: dict[str, dict[str, str]] = {
     "differs": {"en": "differs from the basic game", "ja": "{basic}との違い"},
     "document_title": {"en": "{game}: {title}", "ja": "{game}：{title}"},
     "kind_and_title": {"en": "{kind} · {title}", "ja": "{kind}・{title}"},
+    "kind_for_any_game": {"en": "{kind} · {title}", "ja": "{kind}（{title}）"},
     "footer": {
         "en": "{game} · {title} · printed from the rules engine {version}",
-        "ja": "{game}・{title}・ルールエンジン {version} から印刷",
+        "ja": "{game}・{title}・ルールエンジン {version} で作成",
     },
     "date": {"en": "Date", "ja": "日付"},
     "place": {"en": "Place", "ja": "場所"},
@@ -57,7 +58,7 @@ LABELS: dict[str, dict[str, str]] = {
     "winner": {"en": "Winner", "ja": "勝者"},
     "reminder": {"en": "Reminder", "ja": "早見表"},
     "preset": {"en": "Rules", "ja": "ルール"},
-    "any_game": {"en": "for any game", "ja": "どのルールにも"},
+    "any_game": {"en": "for any game", "ja": "ルール共通"},
     "game_name": {"en": "Game", "ja": "ルール"},
 }
 

@@ -2,9 +2,12 @@
 
 WeasyPrint breaks Japanese between any two characters, so a paragraph could end on a last line holding only
 「す。」, or break a parenthesised word in two (「（上」/「がり）」). BudouX (Google's phrase segmenter) finds the
-phrase boundaries of each run of text; the last phrase of the run, and every short phrase holding a parenthesis,
-goes in a span that does not break inside (of a last phrase longer than MAX_GLUED, its last TAIL characters). Other breaks stay where the browser puts them, so a narrow table cell
-still wraps. Text inside <svg> is left alone.
+phrase boundaries of each run of text; the last phrase of the run, and every short phrase holding a parenthesis
+or a number, goes in a span that does not break inside (of a last phrase longer than MAX_GLUED, its last TAIL
+characters), so that a number is never cut from its counter (「5〜8／人なら」, japanese-review.md S3-32); in a longer
+phrase the number and its counter alone stay together. Other breaks stay where the browser puts them, so a narrow
+table cell still wraps (gluing every phrase would cost the denser sheets half a point of type). Text inside <svg>
+is left alone.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ MAX_GLUED = 10  # characters: a longer phrase may still break, so that no line o
 TAIL = 5  # characters of a longer last phrase kept together (「かまいません。」 ends on 「いません。」 at least)
 _TEXT = re.compile(r"(<svg\b.*?</svg>)|>([^<]+)<", re.S)
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_DIGIT = re.compile(r"[0-9０-９]")
+# A number (a range, a sign) and the counter after it: 「5〜8人」「−5点」「2組」「10ホール」「3番」.
+_NUMBER_AND_COUNTER = re.compile(r"[−+]?[0-9０-９]+(?:[〜・][0-9０-９]+)*(?:ホール|[人組枚点回番行列目])?")
 
 
 @cache
@@ -47,9 +53,25 @@ def _glue(escaped: str) -> str:
     out = []
     for index, phrase in enumerate(phrases):
         last = index == len(phrases) - 1
-        glue = len(phrase.strip()) <= MAX_GLUED and (last or "（" in phrase or "）" in phrase)
-        out.append(f'<span class="nobr">{html.escape(phrase)}</span>' if glue else html.escape(phrase))
+        short = len(phrase.strip()) <= MAX_GLUED
+        if short and (last or "（" in phrase or "）" in phrase or _DIGIT.search(phrase)):
+            out.append(f'<span class="nobr">{html.escape(phrase)}</span>')
+        else:
+            out.append(_glue_numbers(phrase))
     return "".join(out)
+
+
+def _glue_numbers(phrase: str) -> str:
+    """A phrase left breakable, with each number kept together with its counter."""
+    parts, at = [], 0
+    for found in _NUMBER_AND_COUNTER.finditer(phrase):
+        if len(found.group()) > 1:
+            parts += [
+                html.escape(phrase[at : found.start()]),
+                f'<span class="nobr">{html.escape(found.group())}</span>',
+            ]
+            at = found.end()
+    return "".join(parts) + html.escape(phrase[at:])
 
 
 def _whole_brackets(phrases: list[str]) -> list[str]:

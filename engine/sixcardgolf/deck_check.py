@@ -30,6 +30,7 @@ from .cards import (
     split_layout,
 )
 from .errors import NotationError, RulesError
+from .messages import Words, both, text
 from .rules import MIN_PLAYERS, ONE_EYED_JACKS, Rules
 
 EMPTY_SLOT = "?"
@@ -112,8 +113,8 @@ def read_table(rules: Rules, texts: Sequence[str], players: int | None = None) -
     problems: list[Problem] = []
     entries: list[Entry] = []
     missing: list[int] = []
-    for player, text in enumerate(texts, start=1):
-        tokens, short, shape_problem = _layout_tokens(rules, player, str(text))
+    for player, layout_text in enumerate(texts, start=1):
+        tokens, short, shape_problem = _layout_tokens(rules, player, str(layout_text))
         missing.append(short + sum(1 for _, token in tokens if token == EMPTY_SLOT))
         if shape_problem is not None:
             problems.append(shape_problem)
@@ -130,9 +131,9 @@ def read_layouts(rules: Rules, texts: Sequence[str], players: int | None = None)
     """Read one complete layout per player; raise LayoutError naming every problem."""
     table = read_table(rules, texts, players)
     problems = list(table.problems)
-    for player, (text, short) in enumerate(zip(texts, table.missing, strict=True), start=1):
+    for player, (written, short) in enumerate(zip(texts, table.missing, strict=True), start=1):
         if short:
-            problems.append(_incomplete(rules, player, str(text)))
+            problems.append(_incomplete(rules, player, str(written)))
     if problems:
         raise LayoutError(sorted(problems, key=lambda p: p.places[:1]))
     return table
@@ -147,10 +148,14 @@ def check_layouts(rules: Rules, layouts: Sequence[Sequence[int]], players: int |
             problems.append(
                 Problem(
                     ((player, 0),),
-                    f"Player {player} has {len(cards)} cards, but these rules deal {rules.size} "
-                    f"({rules.rows} rows of {rules.cols}).",
-                    f"プレイヤー{player}のカードは{len(cards)}枚ですが、このルールでは{rules.size}枚"
-                    f"（{rules.cols}枚ずつ{rules.rows}行）を配ります。",
+                    *both(
+                        "error.deck.card_count",
+                        player=player,
+                        count=len(cards),
+                        size=rules.size,
+                        rows=rules.rows,
+                        cols=rules.cols,
+                    ),
                 )
             )
         for position, card in enumerate(cards, start=1):
@@ -158,8 +163,9 @@ def check_layouts(rules: Rules, layouts: Sequence[Sequence[int]], players: int |
                 problems.append(
                     Problem(
                         ((player, position),),
-                        f"Player {player}, position {position}: card code {card!r} is not a card: expected 0 to {JOKER}.",
-                        f"プレイヤー{player}の{position}番：カードの番号 {card!r} はカードではありません。",
+                        *_at_position(
+                            player, position, "error.deck.code", code_code=repr(card), code=card, last_code=JOKER
+                        ),
                     )
                 )
             elif card == JOKER and not rules.jokers_per_deck:
@@ -186,23 +192,22 @@ def deck_problems(rules: Rules, entries: Sequence[Entry], players: int) -> list[
             continue  # each joker is already its own problem
         if count > have:
             places = tuple((e.player, e.position) for e in entries if e.suited and e.card == card)
-            problems.append(_too_many(_card_name(card, "en"), _card_name(card, "ja"), places, have, decks, players))
+            problems.append(_too_many(_card_name(card), places, have, decks, players))
     unsuited_ranks = sorted({rank_of(e.card) for e in entries if not e.suited})
     for rank in unsuited_ranks:
         places = tuple((e.player, e.position) for e in entries if rank_of(e.card) == rank)
         suits_in_decks = 4 * decks
         if len(places) > suits_in_decks:
-            problems.append(
-                _too_many(f"Rank {RANKS[rank]}", f"ランク{RANKS[rank]}のカード", places, suits_in_decks, decks, players)
-            )
+            name = _words("error.deck.rank_name", rank=RANKS[rank])
+            problems.append(_too_many(name, places, suits_in_decks, decks, players))
     return problems
 
 
 # -- reading -----------------------------------------------------------------------------
-def _layout_tokens(rules: Rules, player: int, text: str) -> tuple[list[tuple[int, str]], int, Problem | None]:
+def _layout_tokens(rules: Rules, player: int, written: str) -> tuple[list[tuple[int, str]], int, Problem | None]:
     """The layout's tokens with their positions (from 1), how many cards are still to come after
     them, and a shape problem if the rows cannot be those of the rules' layout."""
-    rows = split_layout(text)
+    rows = split_layout(written)
     widths = [len(row) for row in rows]
     fits_grid = len(rows) <= rules.rows and max(widths) <= rules.cols
     if fits_grid:  # each token in its row and column, the rest of the grid still to come
@@ -214,13 +219,9 @@ def _layout_tokens(rules: Rules, player: int, text: str) -> tuple[list[tuple[int
     if len(rows) == rules.rows and all(width == rules.cols for width in widths):
         return tokens, 0, None
     try:
-        parse_layout(text, rules.rows, rules.cols)
+        parse_layout(written, rules.rows, rules.cols)
     except NotationError as error:
-        return (
-            tokens,
-            0,
-            Problem(((player, 0),), f"Player {player}: {error}", f"プレイヤー{player}：{error.message('ja')}"),
-        )
+        return tokens, 0, Problem(((player, 0),), *_at_player(player, error))
     raise AssertionError("parse_layout accepted a layout of the wrong shape")  # pragma: no cover
 
 
@@ -231,25 +232,12 @@ def _read_card(rules: Rules, player: int, position: int, token: str, problems: l
     except NotationError as error:
         rank = parse_rank(token)
         if rank is None:
-            problems.append(
-                Problem(
-                    place,
-                    f"Player {player}, position {position}: {error}",
-                    f"プレイヤー{player}の{position}番：{error.message('ja')}",
-                )
-            )
+            problems.append(Problem(place, *_error_at_position(player, position, error)))
             return None
         if rank == JACK_RANK and rules.one_eyed_jacks:
             jacks = [format_card(c, symbols=True) for c in sorted(ONE_EYED_JACKS)]
-            problems.append(
-                Problem(
-                    place,
-                    f"Player {player}, position {position}: write this jack's suit (JS, JH, JD or JC): under these "
-                    f"rules the one-eyed jacks ({' and '.join(jacks)}) score differently.",
-                    f"プレイヤー{player}の{position}番：このルールでは片目のジャック（{'と'.join(jacks)}）の得点がほかと違うため、"
-                    "ジャックはスートも書いてください（JS、JH、JD、JC）。",
-                )
-            )
+            joined: Words = lambda lang: text("error.deck.jacks_separator", lang).join(jacks)  # noqa: E731
+            problems.append(Problem(place, *_at_position(player, position, "error.deck.jack_suit", jacks=joined)))
             return None
         return Entry(player, position, rank * 4, suited=False)
     if card == JOKER and not rules.jokers_per_deck:
@@ -278,70 +266,82 @@ def _assign_suits(
     return tuple(tuple(c) for c in cards), tuple(tuple(w) for w in written)
 
 
-# -- messages ----------------------------------------------------------------------------
-def _card_name(card: int, lang: str) -> str:
+# -- messages (the catalogue's [error.deck] table) ---------------------------------------
+def _words(key: str, **values: object) -> Words:
+    return lambda lang: text(key, lang, **values)
+
+
+def _at_position(player: int, position: int, key: str, **values: object) -> tuple[str, str]:
+    """A problem at one position, in English and Japanese: 'Player 1, position 3: …'."""
+    return both("error.deck.at_position", player=player, position=position, error=_words(key, **values))
+
+
+def _error_at_position(player: int, position: int, error: NotationError) -> tuple[str, str]:
+    return both("error.deck.at_position", player=player, position=position, error=error.message)
+
+
+def _at_player(player: int, error: NotationError) -> tuple[str, str]:
+    return both("error.deck.at_player", player=player, error=error.message)
+
+
+def _card_name(card: int) -> Words:
     if card == JOKER:
-        return "ジョーカー" if lang == "ja" else "The joker"
-    return format_card(card, symbols=True)
+        return _words("error.deck.joker_name")
+    return lambda lang: format_card(card, symbols=True)
 
 
 def _no_jokers(player: int, position: int) -> Problem:
-    return Problem(
-        ((player, position),),
-        f"Player {player}, position {position}: these rules use no jokers, so a joker (JK) cannot be in a layout.",
-        f"プレイヤー{player}の{position}番：このルールではジョーカーを使わないため、手札にジョーカーは入りません。",
-    )
+    return Problem(((player, position),), *_at_position(player, position, "error.deck.no_jokers"))
+
+
+def _numbers(numbers: Sequence[int], lang: str) -> str:
+    """'1, 2 and 4' / 「1・2・4」."""
+    items = [str(n) for n in numbers]
+    if len(items) < 2:
+        return "".join(items)
+    return text("error.deck.number_separator", lang).join(items[:-1]) + text("error.deck.number_last", lang) + items[-1]
+
+
+def _positions(numbers: Sequence[int], lang: str) -> str:
+    """'position 3', 'positions 3 and 5' / 「3番」「3・5番」."""
+    key = "error.deck.positions_one" if len(numbers) == 1 else "error.deck.positions_other"
+    return text(key, lang, numbers=_numbers(numbers, lang))
 
 
 def _places_text(places: Sequence[Place], lang: str) -> str:
     by_player: dict[int, list[int]] = {}
     for player, position in places:
         by_player.setdefault(player, []).append(position)
-    if lang == "ja":
-        return "、".join(
-            f"プレイヤー{player}の{'・'.join(f'{n}番' for n in positions)}" for player, positions in by_player.items()
-        )
-    parts = []
-    for player, positions in by_player.items():
-        numbers = (
-            ", ".join(map(str, positions[:-1])) + " and " + str(positions[-1])
-            if len(positions) > 1
-            else str(positions[0])
-        )
-        parts.append(f"Player {player} at {'positions' if len(positions) > 1 else 'position'} {numbers}")
-    return "; ".join(parts)
-
-
-def _too_many(name_en: str, name_ja: str, places: tuple[Place, ...], have: int, decks: int, players: int) -> Problem:
-    deck_words = f"{decks} deck{'s' if decks > 1 else ''}"
-    return Problem(
-        places,
-        f"{name_en} is written {len(places)} times ({_places_text(places, 'en')}), but the {deck_words} "
-        f"for {players} players hold{'s' if decks == 1 else ''} only {have}.",
-        f"{name_ja}が{len(places)}枚あります（{_places_text(places, 'ja')}）が、{players}人で使うデッキ{decks}組には"
-        f"{have}枚しかありません。",
+    return text("error.deck.places_separator", lang).join(
+        text("error.deck.places", lang, player=player, positions=_positions(positions, lang))
+        for player, positions in by_player.items()
     )
 
 
-def _incomplete(rules: Rules, player: int, text: str) -> Problem:
-    empty = [position for position, token in _layout_tokens(rules, player, text)[0] if token == EMPTY_SLOT]
-    if empty and len(split_layout(text)) == rules.rows and all(len(r) == rules.cols for r in split_layout(text)):
+def _too_many(name: Words, places: tuple[Place, ...], have: int, decks: int, players: int) -> Problem:
+    key = "error.deck.too_many_one" if decks == 1 else "error.deck.too_many_other"
+    where: Words = lambda lang: _places_text(places, lang)  # noqa: E731
+    return Problem(
+        places, *both(key, name=name, count=len(places), places=where, have=have, decks=decks, players=players)
+    )
+
+
+def _incomplete(rules: Rules, player: int, written: str) -> Problem:
+    empty = [position for position, token in _layout_tokens(rules, player, written)[0] if token == EMPTY_SLOT]
+    rows = split_layout(written)
+    if empty and len(rows) == rules.rows and all(len(r) == rules.cols for r in rows):
+        positions: Words = lambda lang: _positions(empty, lang)  # noqa: E731
         return Problem(
             tuple((player, position) for position in empty),
-            f"Player {player}: no card yet at {_places_text([(player, p) for p in empty], 'en').split(' at ', 1)[1]} "
-            f"({EMPTY_SLOT}).",
-            f"プレイヤー{player}：{'・'.join(f'{p}番' for p in empty)}のカードがまだ入っていません（{EMPTY_SLOT}）。",
+            *both("error.deck.empty_slots", player=player, positions=positions, empty=EMPTY_SLOT),
         )
-    if not text.split():
+    if not written.split():
         return Problem(
             ((player, 0),),
-            f"Player {player}: no cards are written: write the {rules.size} cards row by row, rows separated by '/', "
-            "e.g. 8H KS 2D / 8C AS 5H.",
-            f"プレイヤー{player}：カードが書かれていません。{rules.size}枚のカードを行ごとに、行と行を「/」で区切って書いてください"
-            "（例：8H KS 2D / 8C AS 5H）。",
+            *both("error.deck.no_cards", player=player, size=rules.size, example="8H KS 2D / 8C AS 5H"),
         )
     try:
-        parse_layout(text, rules.rows, rules.cols)
+        parse_layout(written, rules.rows, rules.cols)
     except NotationError as error:
-        return Problem(((player, 0),), f"Player {player}: {error}", f"プレイヤー{player}：{error.message('ja')}")
+        return Problem(((player, 0),), *_at_player(player, error))
     raise AssertionError("an incomplete layout was read whole")  # pragma: no cover

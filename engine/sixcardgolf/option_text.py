@@ -74,7 +74,7 @@ def _takes(key: str, raw: Any) -> bool:
 
 def input_value_text(key: str, raw: Any, lang: str) -> str:
     """A value a caller passed for `key`, as an error quotes it: one the option can hold as the Custom panel shows
-    it (2行×3列, あり, −2); anything else as it was written, in 「」 in Japanese."""
+    it (2行3列, あり, −2); anything else as it was written, in 「」 in Japanese."""
     if _takes(key, raw):
         return describe_option_value(key, raw, lang)
     if lang == "ja":

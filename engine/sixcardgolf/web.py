@@ -25,6 +25,7 @@ from .describe import (
     section_title,
 )
 from .errors import GolfError, UsageError
+from .glossary import group_note
 from .messages import both, say
 from .option_text import option_help
 from .presets import preset_info, preset_names
@@ -147,6 +148,7 @@ def _scored(rules: Rules, table: Table, went_out: int | None, knocked: int | Non
                     "points": group.points,
                     "points_text": points_text(group.points),
                     "cancelled": group.cancelled,
+                    "note": group_note(rules, group, lang),
                 }
                 for group in result.groups
             ],

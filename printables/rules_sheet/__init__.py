@@ -193,6 +193,15 @@ def _differs_key(rules: Rules, lang: str) -> str:
     return f'<p class="differs-key">★ {esc(label("differs", lang, basic=basic))}</p>'
 
 
+def masthead_line(preset: str | None, lang: str) -> str:
+    """The line under the title: not the solitaire, then the preset's summary. Japanese sentences follow each other
+    with no space between them (after 。), English ones after a space."""
+    glue = "" if lang == "ja" else " "
+    return (
+        label("not_solitaire", lang, solitaire=game_term("solitaire", lang)) + glue + facts.rules_summary(preset, lang)
+    )
+
+
 def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_index: int, extra_css: str = "") -> str:
     """The sheet at one fitting step; `extra_css` is the browser's additions (printables.browser)."""
     step = STEPS_TABLE[step_index]
@@ -201,10 +210,9 @@ def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_ind
     body = template("rules_sheet/template.html").substitute(
         game=esc(game),
         preset_title=esc(title),
-        preset_line=esc(facts.rules_summary(preset, lang)),
+        masthead_line=esc(masthead_line(preset, lang)),
         kind_label=esc(label("rule_sheet", lang)),
         paper_label=esc(PAPERS[paper].label[lang]),
-        not_solitaire=esc(label("not_solitaire", lang, solitaire=game_term("solitaire", lang))),
         strip_cells=_strip(rules, lang),
         summary=esc(overview.summary_paragraph(rules, lang)),
         in_brief=_in_brief(rules, lang) if step.in_brief else _differs_key(rules, lang),

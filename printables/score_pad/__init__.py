@@ -103,7 +103,14 @@ def build_html(
     )
     body = template("score_pad/template.html").substitute(
         game=esc(game),
-        kind_and_title=esc(label("kind_and_title", lang, kind=label("score_pad", lang), title=title)),
+        kind_and_title=esc(
+            label(
+                "kind_and_title" if rules is not None else "kind_for_any_game",
+                lang,
+                kind=label("score_pad", lang),
+                title=title,
+            )
+        ),
         game_line=game_line,
         paper_label=esc(PAPERS[paper].label[lang]),
         date_label=esc(label("date", lang)),

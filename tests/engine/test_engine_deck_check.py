@@ -148,7 +148,7 @@ def test_a_question_mark_holds_the_place_of_a_card_not_entered_yet() -> None:
         read_layouts(BASIC, ["8H ? 2D / 8C AS ?"])
     assert [p.places for p in caught.value.problems] == [((1, 2), (1, 6))]
     assert "Player 1: no card yet at positions 2 and 6 (?)" in str(caught.value)
-    assert "プレイヤー1：2番・6番のカードがまだ入っていません" in caught.value.message("ja")
+    assert "プレイヤー1：2・6番のカードがまだ入っていません" in caught.value.message("ja")
 
 
 def test_cards_of_a_layout_still_being_written_keep_their_grid_positions() -> None:

@@ -309,7 +309,7 @@ def test_the_prompt_names_the_mover_while_the_moves_are_shown_and_the_end_of_a_h
     for snap in ja.evaluate("prompts"):
         if snap["replay"] and not snap["log"].startswith("あなた"):
             name = snap["prompt"].removesuffix(
-                "の手番です。Enterキーを押すか、クリック（タップ）すると最後まで飛ばせます。"
+                "の手番です。クリックかタップ（またはEnterキー）で、動きの表示を飛ばせます。"
             )
             assert name in ("コンピューター2（つよい）", "コンピューター3（ふつう）") and snap["log"].startswith(
                 name

@@ -148,8 +148,7 @@ def test_reload_resumes_where_the_player_was_in_the_other_language(context: Brow
     wait_phase(japanese, "holding")  # no setup form, no paused screen
     label = japanese.locator(".golf-held .golf-sr").inner_text()
     assert label.startswith("引いたカード")
-    rank = card[:-1]
-    assert label.endswith(rank)  # the same card ("♥7" in Japanese for "7♥")
+    assert label.endswith(f"：{card}")  # the same card, written rank then suit in both languages ("7♥")
     assert problems == [] and more == []
 
 

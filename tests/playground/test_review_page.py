@@ -52,11 +52,10 @@ def door(method: str, **params: Any) -> Any:
 
 
 def card_name(card: str, lang: str) -> str:
-    """dom.js's cardName: rank then suit symbol ("7♠"); suit first in Japanese."""
+    """dom.js's cardName: rank then suit symbol ("7♠") in both languages; the joker spelt out."""
     if card == "JK":
         return "ジョーカー" if lang == "ja" else "joker"
-    rank, suit = card[:-1], SUITS[card[-1]]
-    return f"{suit}{rank}" if lang == "ja" else f"{rank}{suit}"
+    return f"{card[:-1]}{SUITS[card[-1]]}"
 
 
 def open_with_save(context: BrowserContext, origin: str, save: str, lang: str) -> tuple[Page, list[str]]:
@@ -231,7 +230,7 @@ def test_in_japanese_on_a_phone_with_nothing_for_axe(
         wait_review(page)
         review = door("match_review", save=save, seat=0, lang="ja")
         (hole,) = review["holes"]
-        assert page.inner_text(".golf-review h2") == "ホール1の振り返り"
+        assert page.inner_text(".golf-review h2") == "第1ホールの振り返り"
         assert "正確さ" in page.inner_text(".golf-review__accuracy")
         texts = page.locator(".golf-review__why").all_inner_texts()
         for decision in hole["decisions"]:

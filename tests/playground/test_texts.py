@@ -13,6 +13,8 @@ import subprocess
 import pytest
 from playground_support import REPO
 
+from sixcardgolf.glossary import RETIRED_JA
+
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -56,3 +58,49 @@ def test_japanese_texts_use_full_width_punctuation(catalogues: dict[str, dict[st
         if re.search(r"[:(),]", PLACEHOLDER.sub("", text)) or re.search(r"。 ", text)
     }
     assert bad == {}
+
+
+def filled(template: str) -> str:
+    """A text with every placeholder replaced by 1, as the page shows it with a number."""
+    return PLACEHOLDER.sub("1", template)
+
+
+def test_japanese_texts_use_one_word_per_concept(catalogues: dict[str, dict[str, str]]) -> None:
+    """japanese-review.md S3-12, S3-17, §5: skipping the optional flip had five names (表にしない, 表にするのを省略,
+    表にするのを見送る, 表にせずに終える ...), hole N four forms (第1ホール, ホール1, 1ホール目, 1／9ホール); the
+    glossary's retired variants (sixcardgolf.glossary.RETIRED_JA) appear in no Japanese text of the pages."""
+    found = [
+        f"{key}: {pattern} in {text!r} -> {instead}"
+        for key, text in catalogues["ja"].items()
+        for pattern, instead in RETIRED_JA
+        if re.search(pattern, filled(text))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_japanese_texts_use_a_full_width_percent_sign(catalogues: dict[str, dict[str, str]]) -> None:
+    """S3-14: the review showed 「正確さ83%」 beside the loader's 「58％」."""
+    assert {key: text for key, text in catalogues["ja"].items() if "%" in text} == {}
+
+
+def test_the_calculator_takes_a_groups_label_from_the_engine(catalogues: dict[str, dict[str, str]]) -> None:
+    """S2-4: 「（ペアで打ち消し）」 was written after every matched group, a pair of twos that keeps −4 included; the
+    label is the engine's own note for the group (glossary.group_note), so the pages say no word of it."""
+    for lang in ("en", "ja"):
+        assert PLACEHOLDER.findall(catalogues[lang]["calc.groupNote"]) == ["note"]
+        assert not [key for key, text in catalogues[lang].items() if re.search(r"cancel|打ち消", text)]
+
+
+def test_a_card_is_written_rank_first_in_both_languages() -> None:
+    """S3-16: Play wrote 「♥8」 (suit first) in Japanese, against 「8♥」 on the site, the sheets and the calculator."""
+    node = shutil.which("node")
+    assert node, "Node.js is missing (make setup)"
+    script = (
+        "const { cardName } = await import(process.argv[1]);"
+        "console.log(JSON.stringify(['8H', '10D', 'KS', 'JK'].flatMap((c) => [cardName(c, 'en'), cardName(c, 'ja')])));"
+    )
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script, (REPO / "playground" / "dom.js").as_uri()],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    assert json.loads(done.stdout) == ["8♥", "8♥", "10♦", "10♦", "K♠", "K♠", "joker", "ジョーカー"]

@@ -46,7 +46,7 @@ def test_options_over_a_preset_change_the_score() -> None:
     ("params", "english", "japanese"),
     [
         ({"layouts": ["8H KX 2D / 8C AS 5H"]}, "'KX' is not a card", "「KX」"),
-        ({"layouts": ["8H KS / 8C AS"]}, "is 2x2, but these rules deal 2x3", "2行×3列"),
+        ({"layouts": ["8H KS / 8C AS"]}, "is 2x2, but these rules deal 2x3", "2行3列"),
         ({"layouts": ["8H KS 2D / 8C AS 5H"], "went_out": 3}, "went_out = 3 is not a player", "1〜1"),
     ],
 )

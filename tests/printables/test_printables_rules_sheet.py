@@ -98,9 +98,10 @@ def check_print_quality(pdf: bytes, lang: str, paper: str) -> None:
         assert font.embedded, f"font {font.name} is not embedded"
         assert font.has_to_unicode, f"font {font.name} has no ToUnicode map: its text would not extract"
     # Only the families the stylesheets name: Noto Sans CJK JP for Japanese (its Latin letters
-    # too); Liberation Sans with DejaVu Sans behind it (symbols such as ★) for English.
+    # too); Liberation Sans with DejaVu Sans behind it (symbols such as ★) for English; and in both
+    # languages Liberation Sans for the drawing's card faces (printables.diagram.FACE_FONT).
     names = {font.name.replace("-", " ") for font in used}
-    named = ("Noto Sans CJK JP",) if lang == "ja" else ("Liberation Sans", "DejaVu Sans")
+    named = ("Noto Sans CJK JP", "Liberation Sans") if lang == "ja" else ("Liberation Sans", "DejaVu Sans")
     assert all(name.startswith(named) for name in names), names
     if lang == "ja":
         assert any(name.startswith("Noto Sans CJK JP") for name in names), names

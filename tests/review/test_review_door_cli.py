@@ -97,7 +97,7 @@ def test_progress_is_reported_decision_by_decision(pass_and_play: Match) -> None
         ({"save": "{not json"}, "the save could not be reviewed: it is not valid JSON", "保存データを読み込めなかった"),
         ({"save": json.dumps({"format": "chess"})}, "neither a Play page save", "形式が異なる"),
         ({"save": "SAVE", "seat": 2}, "seat 2 is not at this table", "指定された席（2）は、このマッチにはありません"),
-        ({"save": "SAVE", "hole": 3}, "hole 3 cannot be reviewed: expected a finished hole, from 1 to 2", "ホール3"),
+        ({"save": "SAVE", "hole": 3}, "hole 3 cannot be reviewed: expected a finished hole, from 1 to 2", "第3ホール"),
         ({"save": "SAVE", "lang": "fr"}, "language 'fr' is not available", "language 'fr' is not available"),
     ],
 )

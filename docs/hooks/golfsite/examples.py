@@ -14,7 +14,7 @@ from html import escape
 from sixcardgolf.cards import parse_layout
 from sixcardgolf.deck_check import check_layouts
 from sixcardgolf.describe import adjustment_label, describe_option_value, option_label, points_text
-from sixcardgolf.glossary import term
+from sixcardgolf.glossary import group_note, term
 from sixcardgolf.presets import Preset, preset_info, preset_names
 from sixcardgolf.rules import Rules
 from sixcardgolf.scoring import PlayerScore, score_table
@@ -88,8 +88,9 @@ def _breakdown(rules: Rules, score: PlayerScore, caption: str, lang: str) -> str
     rows = []
     for index, group in enumerate(score.groups):
         cards = " ".join(card_short(c) for c in group.cards)
-        if group.cancelled:
-            cards += f" — {text('cancelled' if len(group.cards) == 2 else 'cancelled_all', lang)}"
+        note = group_note(rules, group, lang)
+        if note:
+            cards += f"（{note}）" if lang == "ja" else f" — {note}"
         rows.append(
             f'<tr class="golf-group"><th scope="row">{escape(_group_label(rules, index, group.positions, lang))}</th>'
             f'<td>{escape(cards)}</td><td data-points="{group.points}">{escape(points_text(group.points))}</td></tr>'

@@ -10,7 +10,7 @@ from sixcardgolf.describe import describe_option_value, option_label
 from sixcardgolf.presets import preset_info
 from sixcardgolf.rules import OPTION_KEYS, Rules
 
-from .labels import text
+from .labels import option_value_shown, text
 from .markers import Context, marker, preset_arg
 
 BASIC = "basic"
@@ -158,11 +158,12 @@ def differences_table(ctx: Context, args: dict[str, str]) -> str:
     rows = differences(preset.name)
     if not rows:
         return f'<p class="golf-note" data-golf="differences" data-preset="{preset.name}">{escape(text("is_basic", ctx.lang))}</p>'
+    basic_rules, rules = preset_info(BASIC).rules, preset.rules
     body = "".join(
         f'<tr data-key="{key}"><th scope="row">{escape(option_label(key, ctx.lang))}</th>'
-        f"<td>{escape(describe_option_value(key, old, ctx.lang))}</td>"
-        f"<td><strong>{escape(describe_option_value(key, new, ctx.lang))}</strong></td></tr>"
-        for key, old, new in rows
+        f"<td>{escape(option_value_shown(basic_rules, key, ctx.lang))}</td>"
+        f"<td><strong>{escape(option_value_shown(rules, key, ctx.lang))}</strong></td></tr>"
+        for key, _, _ in rows
     )
     caption = text("differences_caption", ctx.lang, preset=preset.title[ctx.lang], basic=basic_title)
     return (

@@ -7,8 +7,9 @@ what is left here is the wording of tables and figures, which belongs to the sit
 from __future__ import annotations
 
 from sixcardgolf.cards import JOKER, RANKS, SUIT_SYMBOLS, rank_of, suit_of
-from sixcardgolf.describe import points_text
-from sixcardgolf.glossary import term
+from sixcardgolf.describe import describe_option_value, points_text
+from sixcardgolf.glossary import rank_word, term
+from sixcardgolf.rules import Rules
 
 LANGS = ("en", "ja")
 
@@ -18,13 +19,11 @@ _TEXT: dict[str, tuple[str, str]] = {
     "rank": ("Rank", "ランク"),
     "not_in_play": ("not in play", "使わない"),
     "breakdown_caption": ("How the layout scores ({preset})", "得点の内訳（{preset}）"),
-    "group_column": ("Column {n} (positions {positions})", "{n}列目（位置{positions}）"),
-    "group_pair": ("Pair (positions {positions})", "ペア（位置{positions}）"),
-    "group_single": ("Position {positions}", "位置{positions}"),
+    "group_column": ("Column {n} (positions {positions})", "{n}列目（{positions}番）"),
+    "group_pair": ("Pair (positions {positions})", "ペア（{positions}番）"),
+    "group_single": ("Position {positions}", "{positions}番"),
     "cards": ("Cards", "カード"),
     "part": ("Part of the layout", "手札の部分"),
-    "cancelled": ("pair: cancels", "ペアで打ち消し"),
-    "cancelled_all": ("three of a kind: cancels", "3枚そろいで打ち消し"),
     "rules_with": ("{preset}, with {options}", "{preset}、{options}"),
     "is_basic": ("This is the standard game: every other game on this site changes some of its rules.",
                  "これが標準のゲームです。このサイトのほかのゲームは、どれもこのルールの一部を変えたものです。"),
@@ -59,7 +58,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "definition": ("Meaning", "意味"),
     "rules_sheet": ("Rule sheet", "ルールシート"),
     "scorepad": ("Score pad", "スコア表"),
-    "any_game": ("for any game", "どのルールにも使える"),
+    "any_game": ("for any game", "ルール共通"),
     "pad_players": ("{n} players", "{n}人"),
     "download": ("Download PDF ({paper})", "PDFをダウンロード（{paper}）"),
     "preview_alt": ("Preview of the {kind}, {preset}, {paper}", "{kind}（{preset}、{paper}）のプレビュー"),
@@ -85,8 +84,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "ladder_pairing": ("Level A vs level B", "A 対 B"),
     "ladder_holes": ("Holes", "ホール数"),
     "ladder_means": ("Mean hole score, A / B", "1ホールの平均得点（A / B）"),
-    "ladder_hole": ("A wins a hole (95% CI)", "Aがホールで勝つ割合（95%信頼区間）"),
-    "ladder_match": ("A wins a match (95% CI)", "Aがマッチで勝つ割合（95%信頼区間）"),
+    "ladder_hole": ("A wins a hole (95% CI)", "Aがホールで勝つ割合（95％信頼区間）"),
+    "ladder_match": ("A wins a match (95% CI)", "Aがマッチで勝つ割合（95％信頼区間）"),
     "ladder_ahead": ("A clearly stronger?", "Aがはっきり強い？"),
     "ladder_True": ("yes", "はい"),
     "ladder_False": ("not shown", "示せず"),
@@ -100,13 +99,11 @@ _TEXT: dict[str, tuple[str, str]] = {
     "layout_label": ("{size} cards in {rows} rows of {cols}", "{rows}行{cols}列、{size}枚の手札"),
     "row_label": ("Row {n}", "{n}行目"),
     "column_points": ("Column {n}: {cards}, {points}", "{n}列目：{cards}、{points}"),
-    "pair_note": ("a pair", "ペア"),
-    "match_note": ("three of a kind", "3枚そろい"),
     "face_down_word": ("face down", "裏向き"),
     "wt_deal_title": ("The deal", "配札"),
     "wt_deal": ("{dealer} deals {size} cards face down to each player, one at a time, and turns up the top card of "
                 "the stock to start the discard pile: the {card}. {first}, on the dealer's left, plays first.",
-                "{dealer}がディーラーです。各プレイヤーに{size}枚ずつ、1枚ずつ裏向きに配り、山札のいちばん上のカード"
+                "{dealer}がディーラーです。各プレイヤーに1枚ずつ裏向きで{size}枚配り、山札のいちばん上のカード"
                 "（{card}）を表にして捨て札の山を始めます。ディーラーの左の{first}から始めます。"),
     "wt_opening_title": ("Opening reveal: {player}", "最初に表にするカード：{player}"),
     "wt_turn_title": ("Turn {n}: {player}", "手番{n}：{player}"),
@@ -115,8 +112,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "wt_take": ("Takes the {card} from the discard pile.", "捨て札の山から{card}を取ります。"),
     "wt_discard": ("Throws the {card} onto the discard pile.", "{card}を捨て札の山に捨てます。"),
     "wt_swap": ("Puts it at position {n}; the {old} that lay there goes face up onto the discard pile.",
-                "それを位置{n}に置きます。そこにあった{old}は、表向きで捨て札の山に出ます。"),
-    "wt_flip": ("Turns up position {n}: the {card}.", "位置{n}を表にします。{card}でした。"),
+                "それを{n}番に置きます。そこにあった{old}は、表向きで捨て札の山に出ます。"),
+    "wt_flip": ("Turns up position {n}: the {card}.", "{n}番を表にします。{card}でした。"),
     "wt_why": ("Why:", "理由："),
     "wt_after": ("{player}'s layout afterwards", "このあとの{player}の手札"),
     "wt_score_title": ("Scoring", "得点計算"),
@@ -125,10 +122,10 @@ _TEXT: dict[str, tuple[str, str]] = {
                            "{player}が上がり、ほかの全員が最後の手番を終えたので、すべてのカードを表にして得点を数えます。"),
     "wt_end_went_out": ("{player} went out, which ends the hole at once: every card is turned face up and scored.",
                         "{player}が上がったので、ホールはその場で終わります。すべてのカードを表にして得点を数えます。"),
-    "position_card": ("position {n}: {card}", "位置{n}：{card}"),
+    "position_card": ("position {n}: {card}", "{n}番：{card}"),
 
     "total_word": ("Total: {points}", "合計{points}"),
-    "position_word": ("position {n}", "位置{n}"),
+    "position_word": ("position {n}", "{n}番"),
     "diagram_label": (
         "{size} positions in {rows} rows of {cols}, numbered row by row from the top left; the columns are {columns}.",
         "{rows}行{cols}列の{size}か所の位置。左上から行ごとに番号を振ります。列は{columns}です。",
@@ -145,10 +142,6 @@ _TEXT: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 
 _SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"), "ja": ("スペード", "ハート", "ダイヤ", "クラブ")}
-_RANK_WORDS = {
-    "en": ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"),
-    "ja": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
-}
 
 
 def text(key: str, lang: str, **fields: object) -> str:
@@ -189,13 +182,15 @@ def card_short(card: int) -> str:
 
 
 def card_spoken(card: int, lang: str) -> str:
-    """The card in words, for text alternatives: '8 of hearts' / 'ハートの8'."""
+    """The card in words, for narration and text alternatives: 'king of diamonds' / 「ダイヤのキング」, with the
+    glossary's rank names (キング, not K: a screen reader reads a lone letter as a letter), as the hints name them.
+    Tables and the Play page write the card as printed on it instead (card_short: K♦)."""
     if card == JOKER:
         return term("joker", lang)
     rank, suit = rank_of(card), suit_of(card) or 0
     if lang == "ja":
-        return f"{_SUIT_NAMES['ja'][suit]}の{_RANK_WORDS['ja'][rank]}"
-    return f"{_RANK_WORDS['en'][rank]} of {_SUIT_NAMES['en'][suit]}"
+        return f"{_SUIT_NAMES['ja'][suit]}の{rank_word(rank, lang)}"
+    return f"{rank_word(rank, lang)} of {_SUIT_NAMES['en'][suit]}"
 
 
 def points_words(points: int, lang: str) -> str:
@@ -207,3 +202,20 @@ def points_words(points: int, lang: str) -> str:
 
 def is_red(card: int) -> bool:
     return card != JOKER and suit_of(card) in (1, 2)
+
+
+# Options that only matter when jokers are dealt: under rules without jokers a table says "not in play" for them,
+# as the card value table does, rather than a value nobody plays with (japanese-review.md S3-8).
+JOKER_OPTIONS = ("values.JK", "joker_pairs", "joker_pair_value")
+
+
+def option_value_shown(rules: Rules, key: str, lang: str) -> str:
+    """An option's value under `rules` as a table cell shows it."""
+    if key in JOKER_OPTIONS and not rules.jokers_per_deck:
+        return text("not_in_play", lang)
+    return describe_option_value(key, rules.to_dict()[key], lang)
+
+
+def nothing(lang: str) -> str:
+    """An empty list in a table cell: a dash in English, 「なし」 in Japanese (a dash is no Japanese for none)."""
+    return text("none", lang) if lang == "ja" else "—"

@@ -50,8 +50,8 @@ def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
             text("ladder_versus", lang, a=a, b=b),
             str(row["holes"]),
             f"{row['mean_a']:.2f} / {row['mean_b']:.2f}",
-            _rate(row["hole_win"]),
-            _rate(row["match_win"]),
+            _rate(row["hole_win"], lang),
+            _rate(row["match_win"], lang),
             ahead,
         ]
         body.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>")
@@ -59,9 +59,12 @@ def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
     return table + f'\n\n<p class="golf-note">{_inline_code(text("ladder_source", lang))}</p>'
 
 
-def _rate(win: list[float]) -> str:
-    """A win rate with its 95% confidence interval: 61.7% (59.8–63.6%)."""
+def _rate(win: list[float], lang: str) -> str:
+    """A win rate with its 95% confidence interval: 61.7% (59.8–63.6%) / 61.7％（59.8〜63.6％）, Japanese
+    with full-width signs and brackets and 〜 for a range, as everywhere else on its pages."""
     rate, low, high = (100 * value for value in win)
+    if lang == "ja":
+        return f"{rate:.1f}％（{low:.1f}〜{high:.1f}％）"
     return f"{rate:.1f}% ({low:.1f}–{high:.1f}%)"
 
 

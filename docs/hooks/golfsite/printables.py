@@ -109,12 +109,18 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
             figures.append(
                 f'<figure class="golf-printable" data-preset="{name}" data-kind="{kind}">'
                 f'<img src="{escape(base + first["preview"])}" alt="{escape(alt)}" loading="lazy"{_size(ctx.printables_dir / first["preview"])}>'
-                f"<figcaption><strong>{escape(kind_name)}</strong> — {escape(preset)}<ul>{links}</ul></figcaption>"
+                f"<figcaption><strong>{escape(kind_name)}</strong>{_separator(ctx.lang)}{escape(preset)}<ul>{links}</ul>"
+                "</figcaption>"
                 "</figure>"
             )
     if "preset" not in args:  # the printables page; a game's own page shows that game's documents only
         figures.append(_blank_pads(mine, base, ctx.lang, ctx.printables_dir))
     return f'<div class="golf-printables">{"".join(figures)}</div>'
+
+
+def _separator(lang: str) -> str:
+    """Between a document's kind and its game: an em dash in English, a colon in Japanese print style."""
+    return "：" if lang == "ja" else " — "
 
 
 def _size(path: Path) -> str:
@@ -153,7 +159,7 @@ def _blank_pads(mine: list[dict[str, Any]], base: str, lang: str, folder: Path) 
     return (
         '<figure class="golf-printable golf-printable--blank" data-kind="scorepad" data-blank="true">'
         f'<img src="{escape(base + shown["preview"])}" alt="{escape(alt)}" loading="lazy"{_size(folder / shown["preview"])}>'
-        f"<figcaption><strong>{escape(kind_name)}</strong> — {escape(text('any_game', lang))}"
+        f"<figcaption><strong>{escape(kind_name)}</strong>{_separator(lang)}{escape(text('any_game', lang))}"
         f'<table class="golf-pad-links"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
         "</figcaption></figure>"
     )

@@ -30,7 +30,7 @@ from sixcardgolf.rules import CHOICES, OPTION_KEYS, Rules, parse_option
 from sixcardgolf.scoring import ADJUSTMENT_ORDER, AMOUNTS
 
 from .games import game_url
-from .labels import joined, rank_heading, signed, text
+from .labels import joined, nothing, option_value_shown, rank_heading, signed, text
 from .markers import Context, MarkerError, flag_arg, marker, preset_arg, rules_arg
 from .svg import positions_diagram
 
@@ -224,7 +224,9 @@ def _typed_value(key: str, raw: str) -> Any:
 @marker("presets-using", required=("key", "value"), block=False)
 def presets_using_marker(ctx: Context, args: dict[str, str]) -> str:
     names = presets_using(args["key"], _typed_value(args["key"], args["value"]))
-    return joined([_title(n, ctx.lang) for n in names], ctx.lang) if names else text("no_preset", ctx.lang)
+    # In Japanese running text a preset's name stands in 「」, as the pages write it by hand (S3 §5 #15).
+    titles = [_title(n, ctx.lang) if ctx.lang == "en" else f"「{_title(n, ctx.lang)}」" for n in names]
+    return joined(titles, ctx.lang) if names else text("no_preset", ctx.lang)
 
 
 # -- presets and options ------------------------------------------------------------------------------
@@ -257,7 +259,7 @@ def preset_table(ctx: Context, args: dict[str, str]) -> str:
         cells = []
         for name in names:
             value = tables[name][key]
-            shown = escape(describe_option_value(key, value, ctx.lang))
+            shown = escape(option_value_shown(preset_info(name).rules, key, ctx.lang))
             differs = ' class="golf-differs"' if value != base[key] else ""  # bold by CSS: one element less
             cells.append(f'<td data-preset="{name}" data-value="{_attr(value)}"{differs}>{shown}</td>')
         body.append(
@@ -348,9 +350,9 @@ def option_block(ctx: Context, args: dict[str, str]) -> str:
     values = _values_for(key)
     for value, meaning_text in zip(values, _distinct_meanings(key, values, ctx.lang), strict=True):
         users = presets_using(key, value)
-        used = joined([_title(n, ctx.lang) for n in users], ctx.lang) if users else "—"
+        used = joined([_title(n, ctx.lang) for n in users], ctx.lang) if users else nothing(ctx.lang)
         short = escape(describe_option_value(key, value, ctx.lang))
-        meaning = escape(meaning_text) or "—"
+        meaning = escape(meaning_text) or nothing(ctx.lang)
         if value == default:
             short += (
                 f" <em>({text('standard', ctx.lang)})</em>"
@@ -381,7 +383,7 @@ def options_index(ctx: Context, args: dict[str, str]) -> str:
     rows = []
     for key in (k for k in OPTION_KEYS if not k.startswith("values.")):
         changed = [n for n in preset_names() if preset_info(n).rules.to_dict()[key] != base[key]]
-        used = joined([_title(n, ctx.lang) for n in changed], ctx.lang) if changed else "—"
+        used = joined([_title(n, ctx.lang) for n in changed], ctx.lang) if changed else nothing(ctx.lang)
         rows.append(
             f'<tr data-key="{key}"><th scope="row"><a href="#option-{key}">{escape(option_label(key, ctx.lang))}</a></th>'
             f"<td><code>{key}</code></td>"

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from html import escape
 
 from sixcardgolf.describe import points_text
+from sixcardgolf.glossary import group_note
 from sixcardgolf.rules import Rules
 from sixcardgolf.scoring import Group
 
@@ -126,7 +127,7 @@ def layout_picture(rules: Rules, cards: Sequence[int], groups: Sequence[Group], 
     width, height = _size(rules, with_foot=by_columns)
     matched_positions = {p for g in groups if g.cancelled for p in g.positions}
     rows = [
-        f"{text('row_label', lang, n=r + 1)}: "
+        f"{text('row_label', lang, n=r + 1)}{'：' if lang == 'ja' else ': '}"
         + joined([card_spoken(cards[r * rules.cols + c], lang) for c in range(rules.cols)], lang)
         for r in range(rules.rows)
     ]
@@ -134,9 +135,9 @@ def layout_picture(rules: Rules, cards: Sequence[int], groups: Sequence[Group], 
     for index, group in enumerate(groups):
         spoken = text("and", lang).join(card_spoken(c, lang) for c in group.cards)
         points = points_words(group.points, lang)
-        if group.cancelled:
-            note = text("pair_note" if len(group.cards) == 2 else "match_note", lang)
-            points = f"{note}, {points}" if lang == "en" else f"{note}で{points}"
+        note = group_note(rules, group, lang)
+        if note:
+            points = f"{note}, {points}" if lang == "en" else f"{note}、{points}"
         if by_columns:
             described.append(text("column_points", lang, n=index + 1, cards=spoken, points=points))
         else:
