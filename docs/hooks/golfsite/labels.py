@@ -31,6 +31,9 @@ _TEXT: dict[str, tuple[str, str]] = {
     "differences_caption": ("What {preset} changes from {basic}", "{basic}から変わる点：{preset}"),
     "play_this": ("Play {preset} in your browser", "「{preset}」をブラウザーで遊ぶ"),
     "card_points": ("Card points", "カードの得点"),
+    # golf:values-line, what every card is worth in one line: "Ace = 1 point, 2 = −2 points, ..."
+    "value_item": ("{label} = {points}", "{label}＝{points}"),
+    "values_line": ("{items}.", "{items}。"),
     "player": ("Player {n}", "プレイヤー{n}"),
     "player_head": ("Player", "プレイヤー"),
     "adjustments": ("Bonuses and penalties", "加点・減点"),

@@ -30,7 +30,7 @@ from sixcardgolf.rules import CHOICES, OPTION_KEYS, Rules, parse_option
 from sixcardgolf.scoring import ADJUSTMENT_ORDER, AMOUNTS
 
 from .games import game_url
-from .labels import joined, rank_heading, signed, text
+from .labels import joined, points_words, rank_heading, signed, text
 from .markers import Context, MarkerError, flag_arg, marker, preset_arg, rules_arg
 from .svg import positions_diagram
 
@@ -84,6 +84,17 @@ def card_values(ctx: Context, args: dict[str, str]) -> str:
         f'<th scope="col">{escape(term("points", ctx.lang).capitalize())}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+@marker("values-line", required=("preset",), optional=("set",), block=False)
+def card_values_line(ctx: Context, args: dict[str, str]) -> str:
+    """What every card is worth in one line of running text ("Ace = 1, 2 = −2, ..."), for a short start that
+    must give the values before an example counts them (the value table is too tall for a numbered step)."""
+    items = []
+    for label, points in card_value_rows(rules_arg(args), ctx.lang):
+        worth = points_words(points, ctx.lang) if isinstance(points, int) else points
+        items.append(text("value_item", ctx.lang, label=label, points=worth))
+    return text("values_line", ctx.lang, items=joined(items, ctx.lang))
 
 
 def _rank_cell(rules: Rules, rank: int, lang: str) -> tuple[str, Any]:
