@@ -69,3 +69,37 @@ def test_the_home_page_invites_you_to_play(site: Path, lang: str) -> None:
     links = {_target(site, lang, "", a.get("href")) for a in next(e for e in listed if e.tag == "ul").iter("a")}
     for page in ("play/", "calculator/", "printables/"):
         assert _page_folder(site, lang, page) in links, f"{lang}: 'find your way around' leaves out {page}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_game_lists_show_names_not_slugs(site: Path, lang: str) -> None:
+    """The Games page lists every game by name, linked to its page, with no code key beside it (A-11)."""
+    listing = find_all(_article(site, lang, "games/"), "dl", **{"class": "golf-presets"})
+    assert len(listing) == 1, f"{lang}/games/: {len(listing)} game lists"
+    terms = list(listing[0].iter("dt"))
+    assert [text(dt) for dt in terms] == [preset_info(name).title[lang] for name in preset_names()]
+    assert not [c for dt in terms for c in dt.iter("code")], f"{lang}/games/: code keys beside the names"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_sends_you_to_games_for_the_list_of_presets(site: Path, lang: str) -> None:
+    """Games and Variants no longer open with the same list (A-23): Variants links to Games instead."""
+    article = _article(site, lang, "variants/")
+    assert not find_all(article, "dl", **{"class": "golf-presets"}), f"{lang}/variants/ repeats the games list"
+    heading = next(h for h in article.iter("h2") if h.get("id") == "presets")
+    elements = _in_order(article)
+    section = elements[
+        elements.index(heading) : elements.index(next(e for e in elements if e.get("data-golf") == "preset-table"))
+    ]
+    games = _page_folder(site, lang, "games/")
+    assert any(e.tag == "a" and _target(site, lang, "variants/", e.get("href") or "") == games for e in section)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_opens_in_a_players_voice(site: Path, lang: str) -> None:
+    """The opening talks about the game, not about the code that writes the page (A-11)."""
+    article = _article(site, lang, "rules/")
+    opening = text(next(article.iter("p")))
+    assert "Basic" in opening or "ベーシック" in opening, opening
+    for word in ("engine", "エンジン", "statements", "written out by", "書き出し"):
+        assert word not in opening, f"{lang}/rules/ opens with {word!r}: {opening}"

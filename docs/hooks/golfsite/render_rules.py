@@ -241,13 +241,14 @@ def presets_using_marker(ctx: Context, args: dict[str, str]) -> str:
 # -- presets and options ------------------------------------------------------------------------------
 @marker("presets")
 def presets_list(ctx: Context, args: dict[str, str]) -> str:
-    """Every preset with its one-line summary; each title links to the game's own page."""
+    """Every preset with its one-line summary; each title links to the game's own page. The preset's key (`four-card`)
+    is left out: a reader knows a game by its name, and the key belongs to the command line and saved rules."""
     items = []
     for name in preset_names():
         preset = preset_info(name)
         items.append(
-            f'<dt id="preset-{name}"><a href="{game_url(ctx, name)}">{escape(preset.title[ctx.lang])}</a> '
-            f"<code>{name}</code></dt><dd>{escape(preset.summary[ctx.lang])}</dd>"
+            f'<dt id="preset-{name}"><a href="{game_url(ctx, name)}">{escape(preset.title[ctx.lang])}</a></dt>'
+            f"<dd>{escape(preset.summary[ctx.lang])}</dd>"
         )
     return f'<dl class="golf-presets">{"".join(items)}</dl>'
 
