@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 from sixcardgolf import web
 
@@ -75,6 +76,9 @@ def module_graph(entries: list[str]) -> list[str]:
     return seen
 
 
+# Last of all: after mkdocs-static-i18n (-100) writes the search index of every language and docs/hooks/golf_search.py
+# (-110) splits it by language, so the manifest hashes the index files the site really ships.
+@event_priority(-120)
 def on_post_build(config: Any, **_: Any) -> None:
     site = Path(config["site_dir"])
     runtime = _copy_runtime(site)

@@ -445,16 +445,18 @@ def glossary_table(ctx: Context, args: dict[str, str]) -> str:
     for key, names in TERMS.items():
         meaning = DEFINITIONS.get(key, {}).get(ctx.lang, "")
         rows.append(
-            f'<tr id="term-{key}" data-term="{key}"><th scope="row" lang="{first}">{escape(names[first])}</th>'
-            f'<td lang="{second}">{escape(names[second])}</td><td>{escape(meaning)}</td></tr>'
+            f'<tr id="term-{key}" data-term="{key}">\n<th scope="row" lang="{first}">{escape(names[first])}</th>\n'
+            f'<td lang="{second}">{escape(names[second])}</td>\n<td>{escape(meaning)}</td></tr>'
         )
     heads = {"en": text("english", ctx.lang), "ja": text("japanese", ctx.lang)}
+    # A line break between cells: the search index keeps a table's text only, and without a space between cells
+    # a glossary hit read "MeaningSix Card Golfシックスカードゴルフ（6枚ゴルフ）The card game...".
     return (
-        '<table data-golf="glossary">'
-        f"<caption>{escape(text('glossary_caption', ctx.lang))}</caption>"
-        f'<thead><tr><th scope="col">{heads[first]}</th><th scope="col">{heads[second]}</th>'
-        f'<th scope="col">{text("definition", ctx.lang)}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        '<table data-golf="glossary">\n'
+        f"<caption>{escape(text('glossary_caption', ctx.lang))}</caption>\n"
+        f'<thead><tr><th scope="col">{heads[first]}</th>\n<th scope="col">{heads[second]}</th>\n'
+        f'<th scope="col">{text("definition", ctx.lang)}</th></tr></thead>\n'
+        f"<tbody>{chr(10).join(rows)}</tbody></table>"
     )
 
 
