@@ -4,17 +4,24 @@ names, not the code's slugs."""
 
 from __future__ import annotations
 
+import json
 import posixpath
+import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from golfsite.labels import card_spoken  # the site's own card names (the hook folder is on sys.path: conftest)
 from htmltree import find_all, parse, text
 from sitebuild import LANGS, page_path
 
+from sixcardgolf import HoleState
+from sixcardgolf import actions as A
+from sixcardgolf.cards import format_card
 from sixcardgolf.describe import points_text
-from sixcardgolf.glossary import RANK_NAMES
+from sixcardgolf.glossary import RANK_NAMES, term
+from sixcardgolf.hole import OPENING
 from sixcardgolf.presets import preset_info, preset_names
 
 ARTICLE = {"class": "md-content__inner md-typeset"}
@@ -103,3 +110,40 @@ def test_the_rules_page_opens_in_a_players_voice(site: Path, lang: str) -> None:
     assert "Basic" in opening or "ベーシック" in opening, opening
     for word in ("engine", "エンジン", "statements", "written out by", "書き出し"):
         assert word not in opening, f"{lang}/rules/ opens with {word!r}: {opening}"
+
+
+# -- the walk-through: what the mover sees, and reasons a player can use (A-07) -------------------------------------
+def _turn_starts(walk: dict) -> list[tuple[int, int, list[int]]]:
+    """Replaying the page's hole: at the start of each turn, (the mover, the top discard, the other's face-up cards)."""
+    rules = preset_info("basic").rules
+    state = HoleState.deal(rules, 2, walk["dealer"] - 1, random.Random(walk["seed"]))
+    starts = []
+    for action in map(A.parse_action, walk["actions"]):
+        if state.phase != OPENING and action in (A.DRAW_STOCK, A.TAKE_DISCARD, A.KNOCK, A.EARLY_KNOCK):
+            other = 1 - state.current_player()
+            shown = [c for p, c in enumerate(state.layouts[other]) if state.up[other] >> p & 1]
+            starts.append((state.current_player(), state.discard[-1], shown))
+        state.apply_action(action)
+    return starts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_turn_of_the_walkthrough_shows_the_discard_pile_and_the_other_players_cards(site: Path, lang: str) -> None:
+    article = _article(site, lang, "walkthrough/")
+    walk = json.loads(next(d for d in article.iter("div") if d.get("data-walk")).get("data-walk"))
+    before = [p for p in article.iter("p") if p.get("class") == "golf-walk-before"]
+    starts = _turn_starts(walk)
+    assert len(before) == len(starts) == len([h for h in article.iter("h2") if (h.get("id") or "").startswith("turn-")])
+    for paragraph, (_, top, shown) in zip(before, starts, strict=True):
+        said = text(paragraph)
+        assert paragraph.get("data-discard") == format_card(top)
+        assert term("discard_pile", lang) in said and card_spoken(top, lang) in said, said
+        assert all(card_spoken(card, lang) in said for card in shown), (said, shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_move_of_the_walkthrough_is_explained_by_the_search_alone(site: Path, lang: str) -> None:
+    """A teaching page teaches moves a player can follow: no reason is "played out many times, this paid best"."""
+    reasons = [text(p) for p in _article(site, lang, "walkthrough/").iter("p") if p.get("class") == "golf-reason"]
+    generic = {"en": "paid best", "ja": "何度も先を試した"}[lang]
+    assert reasons and not [r for r in reasons if generic in r], [r for r in reasons if generic in r]
