@@ -138,7 +138,7 @@ export default {
   "review.working": "判断を振り返っています…（{total}回中{done}回）",
   "review.ready": "振り返りができました。",
   "review.failed": "振り返りができませんでした。{reason}",
-  "review.summary.loss_one": "もっと良い手があった判断は{count}回で、約{loss}点（±{error}）損をしたと見込まれます。",
+  "review.summary.loss_one": "もっと良い手があった判断は{count}回で、合わせて約{loss}点（±{error}）損をしたと見込まれます。",
   "review.summary.loss_other": "もっと良い手があった判断は{count}回で、合わせて約{loss}点（±{error}）損をしたと見込まれます。",
   "review.summary.none": "大きく損をした判断はありません。どの手も、ヒントと同じ手か、損が{threshold}点未満と見られる手でした。",
   "review.summary.accuracy": "正確さ{accuracy}％：{choices}回の判断のうち{good}回が、ヒントと同じ手か、損が{threshold}点未満と見られる手でした。",

@@ -125,3 +125,11 @@ def test_the_review_summary_gives_a_total_in_plain_words(catalogues: dict[str, d
     for key in ("review.summary.none", "review.summary.accuracy", "review.good"):
         assert "not clearly" not in en[key] and "とはいえない" not in ja[key], key
     assert "％" in ja["review.summary.accuracy"] and "%" not in ja["review.summary.accuracy"]
+
+
+def test_japanese_counted_messages_use_one_form(catalogues: dict[str, dict[str, str]]) -> None:
+    """Intl.PluralRules("ja") answers "other" for every number, so a Japanese "_one" form is never shown: it must
+    read the same as "_other", or an edit to it would silently change nothing."""
+    ja = catalogues["ja"]
+    differ = [key for key in ja if key.endswith("_one") and ja[key] != ja[key.removesuffix("_one") + "_other"]]
+    assert differ == []
