@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 from sixcardgolf import web
 
@@ -77,6 +78,9 @@ def module_graph(entries: list[str]) -> list[str]:
     return seen
 
 
+# Last of all: after mkdocs-static-i18n (-100) writes the search index of every language and docs/hooks/golf_search.py
+# (-110) splits it by language, so the manifest hashes the index files the site really ships.
+@event_priority(-120)
 def on_post_build(config: Any, **_: Any) -> None:
     site = Path(config["site_dir"])
     runtime = _copy_runtime(site)
@@ -130,7 +134,11 @@ def _write_service_worker(site: Path) -> None:
         relative = path.relative_to(site).as_posix()
         if not path.is_file() or relative == SERVICE_WORKER or relative.endswith(".gz"):
             continue
-        group = "site" if relative.endswith(PAGE) else next((g for prefix, g in GROUPS if relative.startswith(prefix)), "site")
+        group = (
+            "site"
+            if relative.endswith(PAGE)
+            else next((g for prefix, g in GROUPS if relative.startswith(prefix)), "site")
+        )
         entries.append([relative, _sha256(path)[:HASH_DIGITS], group])
     version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
     manifest = json.dumps({"version": version, "files": entries}, separators=(",", ":"))

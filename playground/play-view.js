@@ -105,11 +105,18 @@ export function scoreTable(s) {
   return el("table", { class: "golf-table-data golf-scores" }, el("caption", {}, t("play.scores.caption")), el("thead", {}, head), el("tbody", {}, body, totals, wins));
 }
 
+// Open from 60em, where it fits beside the score table (seed 000: "the current rule summary stays on screen"), and
+// folded on a narrower screen. The table is drawn again after every move, so a person's own opening or folding is
+// remembered for as long as the page is open (the summary's click comes before the box changes).
+let rulesOpenChoice = null;
 export function rulesInPlay(s, sections) {
-  const details = el("details", { class: "golf-summary" }, el("summary", {}, s.t("play.rulesInPlay")));
+  const open = rulesOpenChoice ?? window.matchMedia("(min-width: 60em)").matches;
+  const summary = el("summary", { onclick: (event) => { rulesOpenChoice = !event.currentTarget.parentElement.open; } }, s.t("play.rulesInPlay"));
+  const details = el("details", { class: "golf-summary", open }, summary);
   for (const section of sections) {
     if (!section.statements.length) continue;
-    details.append(el("h4", {}, section.title), el("ul", {}, section.statements.map((text) => el("li", {}, text))));
+    // h3: under the seats' h2 headings, as the heading order wants now that the box is open on wide screens.
+    details.append(el("h3", {}, section.title), el("ul", {}, section.statements.map((text) => el("li", {}, text))));
   }
   return details;
 }

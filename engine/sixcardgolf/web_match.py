@@ -23,7 +23,8 @@ from .describe import adjustment_label, end_reason_text, points_text
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import HoleState
 from .match import Match
-from .messages import both, text
+from .messages import both
+from .messages import text as catalogue_text
 from .observation import observe, public_event
 from .simulate import decision_seed
 from .web_params import lang_of, rules_from
@@ -358,7 +359,9 @@ def _view(session: Session, params: dict[str, Any], moves: list[Move]) -> dict[s
         "end_reason_text": end_reason_text(hole.end_reason, lang) if hole.end_reason else None,
         # Who ended the hole (went out, knocked), and the same reason naming them: "{name}" for the page to fill.
         "ended_by": _ended_by(hole),
-        "end_reason_by_text": text(f"end_reason_by.{hole.end_reason}", lang) if _ended_by(hole) is not None else None,
+        "end_reason_by_text": catalogue_text(f"end_reason_by.{hole.end_reason}", lang)
+        if _ended_by(hole) is not None
+        else None,
         "scores": None,
         "outcome": None,
     }

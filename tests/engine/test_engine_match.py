@@ -288,8 +288,8 @@ def test_a_stock_refilled_after_a_redeal_is_shuffled_afresh() -> None:
     after.redeals = 1
     refilled.apply_action(parse_action("draw"))
     after.apply_action(parse_action("draw"))
-    assert refilled.stock + [refilled.held] != after.stock + [after.held]
-    assert sorted(refilled.stock + [refilled.held]) == sorted(after.stock + [after.held])  # the same cards
+    assert [*refilled.stock, refilled.held] != [*after.stock, after.held]
+    assert sorted([*refilled.stock, refilled.held]) == sorted([*after.stock, after.held])  # the same cards
 
 
 def test_drawing_the_next_card_closes_the_undo_window() -> None:

@@ -442,11 +442,11 @@ def test_the_record_against_the_computer_counts_a_lost_match_as_lost(context: Br
     for save, record in (
         (
             finished_save(["easy", "hard"], (1,), range(1, 100)),
-            "1 match(es), 0 won alone, 0 shared.",
+            "1 match, 0 won alone, 0 shared.",
         ),  # the computer won
         (
             finished_save(["hard", "easy"], (0,), range(100, 200)),
-            "2 match(es), 1 won alone, 0 shared.",
+            "2 matches, 1 won alone, 0 shared.",
         ),  # the person won
     ):
         page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, save])

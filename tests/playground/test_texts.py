@@ -104,3 +104,80 @@ def test_a_card_is_written_rank_first_in_both_languages() -> None:
         capture_output=True, text=True, check=True, timeout=60,
     )  # fmt: skip
     assert json.loads(done.stdout) == ["8♥", "8♥", "10♦", "10♦", "K♠", "K♠", "joker", "ジョーカー"]
+
+
+# -- counted messages: plural forms (browser-trial A-22) -------------------------------------------------------------
+def _translate(calls: list[tuple[str, str, dict[str, object]]]) -> list[str]:
+    """Each (lang, key, values) through texts.js's translator, as a page calls it; an error is returned as its text."""
+    node = shutil.which("node")
+    assert node, "Node.js is missing (make setup)"
+    script = (
+        "globalThis.document = {documentElement: {lang: 'en'}};"  # texts.js reads the page's language on import
+        "const {translator} = await import(process.argv[1]); const calls = JSON.parse(process.argv[2]);"
+        "console.log(JSON.stringify(calls.map(([lang, key, values]) => {"
+        " try { return translator(lang)(key, values); } catch (error) { return `Error: ${error.message}`; } })));"
+    )
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script, (REPO / "playground" / "texts.js").as_uri(), json.dumps(calls)],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def test_counted_messages_agree_with_their_number() -> None:
+    record = {"solo": 0, "shared": 0}
+    said = _translate(
+        [
+            ("en", "play.record", {**record, "matches": 1}),
+            ("en", "play.record", {**record, "matches": 2}),
+            ("en", "play.prompt.opening-peek", {"left": 1}),
+            ("en", "play.prompt.opening-peek", {"left": 2}),
+            ("en", "calc.missing", {"count": 1}),
+            ("en", "calc.missing", {"count": 5}),
+            ("en", "keeper.caption", {"played": 1}),
+            ("en", "keeper.caption", {"played": 0}),
+            ("ja", "play.record", {**record, "matches": 1}),
+            ("ja", "play.record", {**record, "matches": 3}),
+        ]
+    )
+    assert "1 match," in said[0] and "2 matches," in said[1], said[:2]
+    assert "1 more face-down card to" in said[2] and "2 more face-down cards to" in said[3], said[2:4]
+    assert said[4] == "1 more card to enter." and said[5] == "5 more cards to enter.", said[4:6]
+    assert said[6].endswith("after 1 hole") and said[7].endswith("after 0 holes"), said[6:8]
+    assert "1マッチ（" in said[8] and "3マッチ（" in said[9], said[8:]
+    assert not [text for text in said if "(s)" in text or "(es)" in text or "{" in text], said
+
+
+def test_a_counted_message_without_its_number_is_an_error_naming_it() -> None:
+    [said] = _translate([("en", "play.record", {"solo": 0, "shared": 0})])
+    assert said.startswith("Error: ") and "play.record" in said and "{matches}" in said, said
+
+
+def test_every_counted_message_has_both_forms_counting_the_same_number(catalogues: dict[str, dict[str, str]]) -> None:
+    for lang, catalogue in catalogues.items():
+        assert not [key for key, text in catalogue.items() if "(s)" in text or "(es)" in text], f"{lang}: (s) left"
+        for key in (k for k in catalogue if k.endswith("_one")):
+            stem = key.removesuffix("_one")
+            other = catalogue.get(f"{stem}_other")
+            assert other is not None and stem not in catalogue, f"{lang}: {stem} needs _one and _other only"
+            first = [PLACEHOLDER.findall(catalogue[key]), PLACEHOLDER.findall(other)]
+            number = ["count" if "count" in names else names[0] for names in first]
+            assert number[0] == number[1], f"{lang}: the forms of {stem} count different numbers {number}"
+
+
+def test_the_review_summary_gives_a_total_in_plain_words(catalogues: dict[str, dict[str, str]]) -> None:
+    """japanese-review.md S2-5, S3-13, S3-14: the summed loss is a total, not an average; no double negative; ％."""
+    en, ja = catalogues["en"], catalogues["ja"]
+    assert "in all" in en["review.summary.loss_other"] and "average" not in en["review.summary.loss_other"]
+    assert "合わせて" in ja["review.summary.loss_other"] and "平均" not in ja["review.summary.loss_other"]
+    for key in ("review.summary.none", "review.summary.accuracy", "review.good"):
+        assert "not clearly" not in en[key] and "とはいえない" not in ja[key], key
+    assert "％" in ja["review.summary.accuracy"] and "%" not in ja["review.summary.accuracy"]
+
+
+def test_japanese_counted_messages_use_one_form(catalogues: dict[str, dict[str, str]]) -> None:
+    """Intl.PluralRules("ja") answers "other" for every number, so a Japanese "_one" form is never shown: it must
+    read the same as "_other", or an edit to it would silently change nothing."""
+    ja = catalogues["ja"]
+    differ = [key for key in ja if key.endswith("_one") and ja[key] != ja[key.removesuffix("_one") + "_other"]]
+    assert differ == []

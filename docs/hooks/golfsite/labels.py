@@ -30,6 +30,9 @@ _TEXT: dict[str, tuple[str, str]] = {
     "differences_caption": ("What {preset} changes from {basic}", "{basic}から変わる点：{preset}"),
     "play_this": ("Play {preset} in your browser", "「{preset}」をブラウザーで遊ぶ"),
     "card_points": ("Card points", "カードの得点"),
+    # golf:values-line, what every card is worth in one line: "Ace = 1 point, 2 = −2 points, ..."
+    "value_item": ("{label} = {points}", "{label}＝{points}"),
+    "values_line": ("{items}.", "{items}。"),
     "player": ("Player {n}", "プレイヤー{n}"),
     "player_head": ("Player", "プレイヤー"),
     "adjustments": ("Bonuses and penalties", "加点・減点"),
@@ -115,6 +118,17 @@ _TEXT: dict[str, tuple[str, str]] = {
                 "それを{n}番に置きます。そこにあった{old}は、表向きで捨て札の山に出ます。"),
     "wt_flip": ("Turns up position {n}: the {card}.", "{n}番を表にします。{card}でした。"),
     "wt_why": ("Why:", "理由："),
+    # What the mover sees before a turn besides their own cards (the reasons that follow are checked against it).
+    "wt_before": ("Before the turn: the {card} lies on top of the discard pile, and {player} shows {cards}, with "
+                  "{hidden} face down.",
+                  "この手番の前の場：捨て札の山のいちばん上は{card}です。{player}の表向きのカードは{cards}で、"
+                  "裏向きのカードが{hidden}枚あります。"),
+    "wt_before_all_up": ("Before the turn: the {card} lies on top of the discard pile, and {player} shows every "
+                         "card: {cards}.",
+                         "この手番の前の場：捨て札の山のいちばん上は{card}です。{player}はすべてのカードが表向きで、"
+                         "{cards}です。"),
+    "empty_pile": ("empty", "なし"),
+    "the_card": ("the {card}", "{card}"),
     "wt_after": ("{player}'s layout afterwards", "このあとの{player}の手札"),
     "wt_score_title": ("Scoring", "得点計算"),
     "wt_end_final_turns": ("{player} went out and everyone else has had a final turn, so every card is turned "

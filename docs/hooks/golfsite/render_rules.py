@@ -30,7 +30,7 @@ from sixcardgolf.rules import CHOICES, OPTION_KEYS, Rules, parse_option
 from sixcardgolf.scoring import ADJUSTMENT_ORDER, AMOUNTS
 
 from .games import game_url
-from .labels import joined, nothing, option_value_shown, rank_heading, signed, text
+from .labels import joined, nothing, option_value_shown, points_words, rank_heading, signed, text
 from .markers import Context, MarkerError, flag_arg, marker, preset_arg, rules_arg
 from .svg import positions_diagram
 
@@ -84,6 +84,17 @@ def card_values(ctx: Context, args: dict[str, str]) -> str:
         f'<th scope="col">{escape(term("points", ctx.lang).capitalize())}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+@marker("values-line", required=("preset",), optional=("set",), block=False)
+def card_values_line(ctx: Context, args: dict[str, str]) -> str:
+    """What every card is worth in one line of running text ("Ace = 1, 2 = −2, ..."), for a short start that
+    must give the values before an example counts them (the value table is too tall for a numbered step)."""
+    items = []
+    for label, points in card_value_rows(rules_arg(args), ctx.lang):
+        worth = points_words(points, ctx.lang) if isinstance(points, int) else points
+        items.append(text("value_item", ctx.lang, label=label, points=worth))
+    return text("values_line", ctx.lang, items=joined(items, ctx.lang))
 
 
 def _rank_cell(rules: Rules, rank: int, lang: str) -> tuple[str, Any]:
@@ -232,13 +243,14 @@ def presets_using_marker(ctx: Context, args: dict[str, str]) -> str:
 # -- presets and options ------------------------------------------------------------------------------
 @marker("presets")
 def presets_list(ctx: Context, args: dict[str, str]) -> str:
-    """Every preset with its one-line summary; each title links to the game's own page."""
+    """Every preset with its one-line summary; each title links to the game's own page. The preset's key (`four-card`)
+    is left out: a reader knows a game by its name, and the key belongs to the command line and saved rules."""
     items = []
     for name in preset_names():
         preset = preset_info(name)
         items.append(
-            f'<dt id="preset-{name}"><a href="{game_url(ctx, name)}">{escape(preset.title[ctx.lang])}</a> '
-            f"<code>{name}</code></dt><dd>{escape(preset.summary[ctx.lang])}</dd>"
+            f'<dt id="preset-{name}"><a href="{game_url(ctx, name)}">{escape(preset.title[ctx.lang])}</a></dt>'
+            f"<dd>{escape(preset.summary[ctx.lang])}</dd>"
         )
     return f'<dl class="golf-presets">{"".join(items)}</dl>'
 
@@ -435,16 +447,18 @@ def glossary_table(ctx: Context, args: dict[str, str]) -> str:
     for key, names in TERMS.items():
         meaning = DEFINITIONS.get(key, {}).get(ctx.lang, "")
         rows.append(
-            f'<tr id="term-{key}" data-term="{key}"><th scope="row" lang="{first}">{escape(names[first])}</th>'
-            f'<td lang="{second}">{escape(names[second])}</td><td>{escape(meaning)}</td></tr>'
+            f'<tr id="term-{key}" data-term="{key}">\n<th scope="row" lang="{first}">{escape(names[first])}</th>\n'
+            f'<td lang="{second}">{escape(names[second])}</td>\n<td>{escape(meaning)}</td></tr>'
         )
     heads = {"en": text("english", ctx.lang), "ja": text("japanese", ctx.lang)}
+    # A line break between cells: the search index keeps a table's text only, and without a space between cells
+    # a glossary hit read "MeaningSix Card Golfシックスカードゴルフ（6枚ゴルフ）The card game..." (A-09).
     return (
-        '<table data-golf="glossary">'
-        f"<caption>{escape(text('glossary_caption', ctx.lang))}</caption>"
-        f'<thead><tr><th scope="col">{heads[first]}</th><th scope="col">{heads[second]}</th>'
-        f'<th scope="col">{text("definition", ctx.lang)}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        '<table data-golf="glossary">\n'
+        f"<caption>{escape(text('glossary_caption', ctx.lang))}</caption>\n"
+        f'<thead><tr><th scope="col">{heads[first]}</th>\n<th scope="col">{heads[second]}</th>\n'
+        f'<th scope="col">{text("definition", ctx.lang)}</th></tr></thead>\n'
+        f"<tbody>{chr(10).join(rows)}</tbody></table>"
     )
 
 

@@ -206,3 +206,17 @@ def table_layout(rules: Rules, cards: Sequence[int], up: int, lang: str, changed
     parts.append(_back_numbers(back_places))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def single_card(card: int, lang: str) -> str:
+    """One face-up card alone, as the top of a pile is seen (the walk-through's discard pile); an empty pile is
+    drawn as an empty frame."""
+    width, height = CARD_W + 2 * PAD, CARD_H + 2 * PAD
+    label = card_spoken(card, lang) if card >= 0 else text("empty_pile", lang)
+    parts = [_svg_open(width, height, label, "golf-layout golf-in-play")]
+    if card >= 0:
+        parts.append(_face(card, PAD, PAD, matched=False))
+    else:
+        parts.append(f'<rect class="golf-col" x="{PAD}" y="{PAD}" width="{CARD_W}" height="{CARD_H}" rx="6"/>')
+    parts.append("</svg>")
+    return "".join(parts)

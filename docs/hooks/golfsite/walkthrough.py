@@ -17,15 +17,16 @@ from sixcardgolf import actions as A
 from sixcardgolf.ai.hint import hint
 from sixcardgolf.cards import format_card
 from sixcardgolf.describe import end_reason_text
+from sixcardgolf.glossary import term
 from sixcardgolf.hole import OPENING, HoleState
 from sixcardgolf.observation import observe
 from sixcardgolf.presets import preset_info
 from sixcardgolf.scoring import score_table
 
 from .examples import example
-from .labels import card_spoken, has_text, text
+from .labels import and_list, card_spoken, has_text, text
 from .markers import Context, MarkerError, marker
-from .svg import table_layout
+from .svg import single_card, table_layout
 
 PLAYERS = 2
 
@@ -41,6 +42,8 @@ class Move:
     final: bool  # made during the final round of turns
     layout: tuple[int, ...]  # the mover's layout after the move
     up: int  # and which of its positions are face up
+    discard_top: int  # the top of the discard pile before the move, or -1
+    table: tuple[tuple[tuple[int, ...], int], ...]  # every seat's layout and face-up mask before the move
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,8 @@ def play_hole(preset: str, seed: int) -> Hole:
     while not state.is_over():
         seat = state.current_player()
         opening, final = state.phase == OPENING, state.final_left >= 0
+        discard_top = state.discard[-1] if state.discard else -1
+        table = tuple((tuple(layout), up) for layout, up in zip(state.layouts, state.up, strict=True))
         advice = hint(observe(state, seat), seed * 1000 + len(moves))
         action = advice.action
         card, replaced = state.held, -1
@@ -80,7 +85,7 @@ def play_hole(preset: str, seed: int) -> Hole:
             card = state.held
         moves.append(
             Move(seat, action, {lang: advice.reason(lang) for lang in ("en", "ja")}, card, replaced, opening, final,
-                 tuple(state.layouts[seat]), state.up[seat])
+                 tuple(state.layouts[seat]), state.up[seat], discard_top, table)
         )  # fmt: skip
     went_out = None if state.went_out < 0 else state.went_out
     return Hole(preset, seed, PLAYERS - 1, first_discard, tuple(moves), tuple(map(tuple, state.layouts)), went_out,
@@ -105,6 +110,33 @@ def _what_happened(move: Move, lang: str) -> str:
     if A.FLIP <= move.action < A.FLIP + A.MAX_POSITIONS:
         return text("wt_flip", lang, n=move.action - A.FLIP + 1, card=card)
     return A.format_action(move.action)
+
+
+def _table_before(rules, move: Move, lang: str) -> str:
+    """What the mover sees before a turn, besides their own cards: the top of the discard pile and what the other
+    player shows, in a sentence and in a drawing, so the reader can check the reasons that follow."""
+    other = (move.seat + 1) % PLAYERS
+    cards, up = move.table[other]
+    shown = [
+        text("the_card", lang, card=card_spoken(card, lang))
+        for position, card in enumerate(cards)
+        if up >> position & 1
+    ]
+    hidden = rules.size - len(shown)
+    pile = card_spoken(move.discard_top, lang)
+    key = "wt_before" if hidden else "wt_before_all_up"
+    sentence = text(key, lang, card=pile, player=_player(other, lang), cards=and_list(shown, lang), hidden=hidden)
+    pile_name = term("discard_pile", lang)
+    parts = [
+        f'<div class="golf-seat"><p class="golf-seat-name">{escape(pile_name[:1].upper() + pile_name[1:])}</p>'
+        f"{single_card(move.discard_top, lang)}</div>",
+        f'<div class="golf-seat"><p class="golf-seat-name">{escape(_player(other, lang))}</p>'
+        f"{table_layout(rules, cards, up, lang)}</div>",
+    ]
+    return (
+        f'<p class="golf-walk-before" data-discard="{format_card(move.discard_top)}">{escape(sentence)}</p>\n\n'
+        f'<div class="golf-example-table golf-walk-table" aria-hidden="true">{"".join(parts)}</div>'
+    )
 
 
 def _step(move: Move, lang: str) -> str:
@@ -162,6 +194,8 @@ def walkthrough(ctx: Context, args: dict[str, str]) -> str:
             title = text(key, lang, n=turn_number, player=_player(first.seat, lang))
             anchor = f"turn-{turn_number}"
         blocks.append(f"## {title} {{#{anchor}}}")
+        if not first.opening:
+            blocks.append(_table_before(rules, first, lang))
         steps = "".join(_step(move, lang) for move in group)
         placed = [m.action - A.SWAP for m in group if A.SWAP <= m.action < A.SWAP + A.MAX_POSITIONS]
         picture = table_layout(rules, last.layout, last.up, lang, changed=placed[-1] if placed else None)

@@ -11,7 +11,9 @@ when the visible scores say so). The words are in the message catalogues
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from .. import actions as A
 from ..cards import rank_of
@@ -23,7 +25,7 @@ from ..messages import Words, join_list, say, text
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
 from ..simulate import decision_seed
-from .estimate import column_group
+from .estimate import column_group, shoe_counts
 from .levels import estimator_for
 from .planner import Planner
 from .search import HardPolicy, guide_style
@@ -88,6 +90,11 @@ def _same_rank(first: int, second: int) -> bool:
     return first != UNKNOWN and rank_of(first) == rank_of(second)
 
 
+def _ranks(ranks: list[int]) -> Words:
+    """Ranks as a sentence lists them: 'king, 10 and 8' / 「キング、10、8」."""
+    return lambda lang: join_list([rank_word(rank, lang) for rank in ranks], lang)
+
+
 def _searched() -> Words:
     """The reason when no simple one is true: the search itself."""
     return say("hint.searched")
@@ -116,10 +123,11 @@ class _Explainer:
     def hidden_left(self) -> int:
         return self.rules.size - self.up.bit_count()
 
-    def placement(self, card: int, position: int, position_named: bool) -> Words:
+    def placement(self, card: int, position: int, position_named: bool, taken: bool = False) -> Words:
         """Why `card` belongs at `position`: each reason is stated only when it is true of the layout.
 
-        With `position_named` the sentence before it already names the position, so the reason does not repeat it.
+        With `position_named` the sentence before it already names the position, so the reason does not repeat it;
+        `taken` says the card is the top discard about to be taken.
         """
         rules = self.rules
         column_index = self.column_of(position)
@@ -153,8 +161,134 @@ class _Explainer:
                 mean=_mean(self.estimator.mean),
             )
         if not self.face_up(position):
-            return say(f"hint.why.turns_over{here}", position=position + 1)
-        return _searched()
+            then = self.concrete(card, position, taken) or say("hint.why.searched_that")
+            return say(f"hint.why.turns_over{here}", position=position + 1, then=then)
+        return self.concrete(card, position, taken) or _searched()
+
+    # -- what makes a move the search chose over the planner's a good one, in cards a player can see -----------
+    # Hard plays each candidate out on many deals; where it overrules the planner, the deals say only that the move
+    # paid better, not why. These are the reasons a player can check on the table, each stated only when true.
+    @cached_property
+    def public_ranks(self) -> Counter[int]:
+        """The ranks of every card in plain view: the face-up cards of every layout, the discard pile and the card
+        in hand."""
+        seen = [card for seat, layout in enumerate(self.obs.layouts) for position, card in enumerate(layout)
+                if card != UNKNOWN and self.obs.up[seat] >> position & 1]  # fmt: skip
+        seen.extend(self.obs.discard)
+        if self.obs.held != UNKNOWN:
+            seen.append(self.obs.held)
+        return Counter(rank_of(card) for card in seen)
+
+    @cached_property
+    def shoe_ranks(self) -> Counter[int]:
+        shoe = shoe_counts(self.rules, self.obs.players)
+        return Counter(
+            {rank: sum(n for card, n in enumerate(shoe) if n and rank_of(card) == rank) for rank in range(14)}
+        )
+
+    def out_of_sight(self, rank: int) -> int:
+        """How many cards of `rank` are not in plain view. The seat's own peeked cards are counted as out of sight,
+        so the number tells an onlooker nothing about them."""
+        return self.shoe_ranks[rank] - self.public_ranks[rank]
+
+    def estimates(self) -> tuple[int, list[int]]:
+        """Every seat's visible score with each face-down card counted at the mean: the seat's, then the others'."""
+        mean = self.estimator.mean
+        totals = [round(score + (self.rules.size - self.obs.up[seat].bit_count()) * mean)
+                  for seat, score in enumerate(self.obs.visible_scores)]  # fmt: skip
+        return totals[self.obs.seat], [t for seat, t in enumerate(totals) if seat != self.obs.seat]
+
+    def standing(self, key: str) -> Words:
+        mine, others = self.estimates()
+        return say(key, mean=_mean(self.estimator.mean), mine=_shown([mine]), others=_shown(others))
+
+    def ahead(self) -> bool:
+        mine, others = self.estimates()
+        return mine < min(others)
+
+    def matchable(self, card: int, position: int, name_column: bool = True) -> Words | None:
+        """A card put face up can still be matched while cards of its rank are out of sight (`name_column`: say
+        in which column; not for a card still to be taken, whose place is the planner's guess)."""
+        if self.rules.pairs == "off":
+            return None
+        left = self.out_of_sight(rank_of(card))
+        if left <= 0:
+            return None
+        where = "_column" if self.rules.pairs == "column" and name_column else ""
+        many = say("hint.why.rank_many", card=_card(card))
+        key = plural_key(f"hint.why.matchable{where}", left)
+        return say(key, card=_card(card), column=self.column_of(position) + 1, count=left, cards=many)
+
+    def likelier(self, card: int, position: int, keep: bool = False) -> Words | None:
+        """`card` over the face-up card at `position` when more cards of its rank are out of sight than of the old
+        card's (so it is likelier to be matched); with `keep`, the other way round: why the old card stays."""
+        if self.rules.pairs == "off":
+            return None
+        old = self.own[position]
+        count, old_count = self.out_of_sight(rank_of(card)), self.out_of_sight(rank_of(old))
+        if (old_count <= count) if keep else (count <= old_count):
+            return None
+        cards = {"card": _card(card), "old": _card(old), "count": count, "old_count": old_count}
+        if keep:
+            return say(plural_key("hint.why.keep_likelier", old_count), position=position + 1, **cards)
+        where = "" if self.rules.pairs == "column" else "_anywhere"
+        return say(plural_key(f"hint.why.likelier{where}", count), column=self.column_of(position) + 1, **cards)
+
+    def denies(self, card: int) -> Words | None:
+        """Taking the top discard keeps it from the next player, who shows a card of its rank not yet matched."""
+        if self.rules.pairs == "off":
+            return None
+        following = (self.obs.seat + 1) % self.obs.players
+        layout, up = self.obs.layouts[following], self.obs.up[following]
+        same = [p for p in range(self.rules.size) if up >> p & 1 and _same_rank(layout[p], card)]
+        for position in same:
+            if self.rules.pairs == "column":
+                column = self.rules.columns[self.column_of(position)]
+                if all(p in same for p in column):
+                    continue  # that column is matched already
+            elif len(same) > 1:
+                break  # those cards pair each other already
+            return say("hint.why.denies", card=_card(card))
+        return None
+
+    def concrete(self, card: int, position: int, taken: bool = False) -> Words | None:
+        """Why putting `card` at `position` is good when neither its points nor a pair say so (None: no such reason
+        is true here)."""
+        if self.face_up(position):
+            facts = [self.likelier(card, position)]
+        elif self.ahead():  # turning cards up brings the end nearer
+            facts = [self.standing("hint.why.ahead")]
+        else:
+            facts = [self.matchable(card, position, name_column=not taken)]
+        if taken:
+            facts.append(self.denies(card))
+        found = [fact for fact in facts if fact is not None]
+        if not found:
+            return None
+        words = found[0]
+        for fact in found[1:]:
+            words = say("hint.why.and", first=words, second=fact)
+        return words
+
+    def draw_instead(self) -> Words | None:
+        """Why the stock beats a discard that would save points: the cards out of sight that match a face-up card."""
+        if self.rules.pairs == "off":
+            return None
+        ranks: list[int] = []
+        for position in range(self.rules.size):
+            if not self.face_up(position) or rank_of(self.own[position]) in ranks:
+                continue
+            if self.rules.pairs == "column":
+                column = self.rules.columns[self.column_of(position)]
+                if all(self.face_up(p) and _same_rank(self.own[p], self.own[position]) for p in column):
+                    continue  # matched already
+            if self.out_of_sight(rank_of(self.own[position])) > 0:
+                ranks.append(rank_of(self.own[position]))
+        if not ranks:
+            return None
+        count = sum(self.out_of_sight(rank) for rank in ranks)
+        hidden = sum(self.shoe_ranks.values()) - sum(self.public_ranks.values())
+        return say(plural_key("hint.why.stock_matches", count), count=count, hidden=hidden, cards=_ranks(ranks))
 
     def ending_note(self) -> Words:
         return say("hint.ending_immediate" if self.rules.end_of_hole == "immediate" else "hint.ending_final_turns")
@@ -189,7 +323,7 @@ def _reason(obs: Observation, action: int) -> Words:
         return say(f"hint.opening_{verb}{columns}", position=position + 1)
     if action == A.TAKE_DISCARD:
         card = obs.discard[-1]
-        why = ex.placement(card, ex.best_place(card), position_named=False)
+        why = ex.placement(card, ex.best_place(card), position_named=False, taken=True)
         return say("hint.take", card=_card(card), why=why)
     if action == A.DRAW_STOCK:
         if not obs.discard:
@@ -198,7 +332,7 @@ def _reason(obs: Observation, action: int) -> Words:
         plain = ex.estimator.plain()
         saving = max(plain.swap_gains(ex.own, top))
         if saving > plain.draw_gain(ex.own) + 1:
-            return say("hint.draw_would_save", card=_card(top), searched=_searched())
+            return say("hint.draw_would_save", card=_card(top), searched=ex.draw_instead() or _searched())
         return say("hint.draw_no_help", card=_card(top))
     if A.SWAP <= action < A.SWAP + A.MAX_POSITIONS:
         position = action - A.SWAP
@@ -209,16 +343,24 @@ def _reason(obs: Observation, action: int) -> Words:
         return words
     if action == A.DISCARD:
         card = obs.held
-        if max(ex.estimator.plain().swap_gains(ex.own, card)) > 0.5:
-            return say("hint.discard_searched", card=_card(card), searched=_searched())
+        gains = ex.estimator.plain().swap_gains(ex.own, card)
+        if max(gains) > 0.5:
+            best = gains.index(max(gains))
+            keeping: Words | None
+            if not ex.face_up(best):  # placing it would turn a card up and bring the end nearer
+                keeping = None if ex.ahead() else ex.standing("hint.why.behind")
+            else:
+                keeping = ex.likelier(card, best, keep=True)
+            return say("hint.discard_searched", card=_card(card), searched=keeping or _searched())
         return say("hint.discard_no_help", card=_card(card))
     if action == A.KNOCK:
-        return _knock_reason(obs)
+        return _knock_reason(obs, ex)
     if action == A.EARLY_KNOCK:
         mine, others = _visible(obs)
         if _looks_lowest(obs.rules, mine, others):
             return say("hint.early_knock_lowest", mine=_shown([mine]), others=_shown(others))
-        return say("hint.early_knock")
+        why = ex.standing("hint.why.counting") if ex.ahead() else say("hint.why.early_knock_searched")
+        return say("hint.early_knock", why=why)
     if action == A.SKIP_FLIP:
         return say("hint.skip_flip")
     position = action - A.FLIP
@@ -244,10 +386,13 @@ def _looks_lowest(rules: Rules, mine: int, others: list[int]) -> bool:
     return mine < best or (mine == best and rules.tie_counts_as_lowest)
 
 
-def _knock_reason(obs: Observation) -> Words:
+def _knock_reason(obs: Observation, ex: _Explainer) -> Words:
     mine, others = _visible(obs)
-    lowest = "hint.knock_lowest" if _looks_lowest(obs.rules, mine, others) else "hint.knock_not_lowest"
-    words = say(lowest, mine=_shown([mine]), others=_shown(others))
+    if _looks_lowest(obs.rules, mine, others):
+        words = say("hint.knock_lowest", mine=_shown([mine]), others=_shown(others))
+    else:  # the face-down cards still to come may say otherwise
+        why = ex.standing("hint.why.counting") if ex.ahead() else say("hint.why.knock_searched")
+        words = say("hint.knock_not_lowest", mine=_shown([mine]), others=_shown(others), why=why)
     if obs.rules.knock_penalty != "none":
         words = _then(words, say("hint.knock_risk"))
     return words

@@ -1,0 +1,60 @@
+"""Search finds pages in the language of the page it is typed on (browser-trial A-09): each language has its own
+index (docs/hooks/golf_search.py), so English results for "knock" hold no Japanese page and Japanese results for
+「ノック」 no English one. Typed key by key into Debian's Chromium once the theme says the index is loaded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import playwright.sync_api as playwright_sync
+import pytest
+
+from sixcardgolf.glossary import TERMS
+
+READY = "() => document.querySelector('.md-search-result__meta').textContent === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
+
+
+def _results(browser: playwright_sync.Browser, origin: str, start: str, query: str) -> list[str]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{origin}/{start}", wait_until="load")
+        page.locator("input.md-search__input").click()
+        page.wait_for_function(READY)  # the theme shows its placeholder once the search worker has its index
+        search = page.locator("input.md-search__input")
+        search.press_sequentially(query)
+        # Kana are inserted as text, with no key event, and the theme reads the query on a key's release: one key
+        # that changes nothing sends it.
+        search.press("End")
+        page.locator(".md-search-result__item a").first.wait_for()
+        return [
+            urlsplit(h).path for h in page.locator(".md-search-result__item a").evaluate_all("l => l.map(a => a.href)")
+        ]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("start", "query", "japanese"),
+    [("", "knock", False), ("rules/", "joker", False), ("ja/", "ノック", True), ("ja/rules/", "ジョーカー", True)],
+)
+def test_search_returns_pages_of_the_pages_language_only(
+    browser: playwright_sync.Browser, origin: str, start: str, query: str, japanese: bool
+) -> None:
+    found = _results(browser, origin, start, query)
+    assert found, f"no result for {query!r}"
+    wrong = [path for path in found if path.startswith("/ja/") != japanese]
+    assert not wrong, f"{query!r} from /{start} found pages in the other language: {wrong}"
+
+
+def test_the_glossary_hit_keeps_its_cells_apart(site: Path) -> None:
+    """The index keeps only a table's text: each cell must end in a space, or a glossary hit reads as one run-on
+    word ("MeaningSix Card Golfシックスカードゴルフ...")."""
+    for lang, index in (("en", site / "search"), ("ja", site / "ja" / "search")):
+        docs = json.loads((index / "search_index.json").read_text(encoding="utf-8"))["docs"]
+        glossary = next(doc["text"] for doc in docs if doc["location"] == "glossary/")
+        first, second = ("ja", "en") if lang == "ja" else ("en", "ja")
+        for names in TERMS.values():
+            assert f"{names[first]} {names[second]} " in glossary, f"{lang}: {names[first]!r} runs into its neighbours"
