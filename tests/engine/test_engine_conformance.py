@@ -23,7 +23,7 @@ from golf_rig import random_rules, seat_count, snapshot
 
 from sixcardgolf import IllegalActionError, Match, observe, preset_names
 from sixcardgolf import actions as A
-from sixcardgolf.hole import HOLDING, NO_CARD, OPENING
+from sixcardgolf.hole import FLIP_AFTER_DISCARD, HOLDING, NO_CARD, OPENING
 from sixcardgolf.observation import UNKNOWN
 
 ALL_ACTIONS = [A.DRAW_STOCK, A.TAKE_DISCARD, A.DISCARD, A.KNOCK, A.EARLY_KNOCK, A.SKIP_FLIP, A.NEXT_HOLE] + [
@@ -93,6 +93,22 @@ def check_undo(match: Match, seat: int) -> None:
     assert copy.log == match.log[: len(copy.log)]
 
 
+def check_flip_after_discard(match: Match, discard: int) -> None:
+    """Discard the card in hand; a flip phase follows exactly when the reference rules say one is owed, offering
+    every face-down position, and the skip only when the flip is optional."""
+    hole = match.hole
+    seat, size = hole.seat, hole.rules.size
+    hidden = [size - up.bit_count() for up in hole.up]
+    owed = ref.flip_after_discard(hole.rules, hidden, seat, hole.held_from_discard)
+    match.apply_action(discard)
+    if owed == "none":
+        assert hole.phase != FLIP_AFTER_DISCARD
+        return
+    assert hole.phase == FLIP_AFTER_DISCARD and hole.seat == seat, (owed, hole.rules.flip_on_discard)
+    flips = [A.FLIP + p for p in range(size) if not hole.up[seat] >> p & 1]
+    assert hole.legal_actions() == ([A.SKIP_FLIP] if owed == "may" else []) + flips
+
+
 def check_hole_end(match: Match) -> None:
     hole = match.hole
     rules = hole.rules
@@ -134,7 +150,11 @@ def play_matches(rules_for: object, seed: str, holes_wanted: int) -> int:
                     seat = rng.randrange(players)
                     if match.can_undo(seat):
                         check_undo(match, seat)
-                match.apply_action(rng.choice(match.legal_actions()))
+                action = rng.choice(match.legal_actions())
+                if action == A.DISCARD:
+                    check_flip_after_discard(match, action)
+                else:
+                    match.apply_action(action)
                 steps += 1
             check_step(match, rng, shoe)
             check_hole_end(match)
