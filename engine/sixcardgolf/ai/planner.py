@@ -19,7 +19,7 @@ from .. import actions as A
 from ..cards import UNKNOWN
 from ..errors import UsageError
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, PHASE_NAMES
-from ..rules import Rules, endgame_begun
+from ..rules import Rules
 from ..scoring import compares_players, hole_points, table_adjustments
 from .estimate import Estimator
 from .table import Table
@@ -258,8 +258,9 @@ class Planner:
         going_out = self.ending(table, table.own, GOES_OUT, card)
         if rules.flip_on_discard == "always":
             return going_out
-        endgame = endgame_begun(min(table.hidden_count(s) for s in range(table.players)))
-        return min(keep, going_out) if endgame else keep
+        # endgame or optional: with one face-down card left the endgame has begun, so either way the flip is on
+        # offer and may be skipped; the discard is worth the better of going out and going on.
+        return min(keep, going_out)
 
     def flip_options(self, table: Table) -> list[tuple[float, int]]:
         own = table.own

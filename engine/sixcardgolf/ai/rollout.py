@@ -74,7 +74,7 @@ class FastPolicy:
         if phase == OPENING or (phase == FLIP_AFTER_DISCARD and (hidden == 1 and not final)):
             return self._full(state, seat, omniscient)
         if phase == FLIP_AFTER_DISCARD:
-            if self.flip_on_discard == "endgame":
+            if self.flip_on_discard != "always":  # an optional flip (endgame or any time): playouts skip it
                 return A.SKIP_FLIP
             return A.FLIP + self._flip_position(state, seat, own)
         raise no_decision_error(phase)
