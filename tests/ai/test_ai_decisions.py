@@ -215,3 +215,12 @@ def test_discards_a_useless_draw_to_go_out_by_an_optional_flip_when_far_ahead(le
     assert decide(level, state) == A.DISCARD
     state.apply_action(A.DISCARD)
     assert decide(level, state) == A.flip(5)
+
+
+@pytest.mark.parametrize("level", GOOD)
+def test_takes_the_free_look_an_optional_flip_gives_when_the_hole_goes_on(level: str) -> None:
+    # Four cards face down and behind (a 9 and a queen showing against a pair of kings): turning one up loses
+    # nothing (the card stays where it is and scores the same) and tells where a high card sits to be replaced;
+    # skipping only keeps the seat in the dark.
+    state = discarded(OPTIONAL_FLIP, ["9H 5D? 7C? / 4S? QH 6D?", "KH 2S? 3D? / KD AC? 4C?"], "QS")
+    assert decide(level, state) in [A.flip(p) for p in (1, 2, 3, 5)]  # positions 2, 3, 4 and 6

@@ -105,3 +105,15 @@ def test_an_optional_flip_is_explained_either_way(layouts: list[str], held: str,
         assert advice.action == A.flip(5)
         assert advice.reason_en.startswith("Turn up position 6") and "end the hole" in advice.reason_en
         assert advice.reason_ja.startswith("6番のカードを表にしましょう") and "終わらせて" in advice.reason_ja
+
+
+def test_an_optional_flip_that_goes_on_is_explained_as_a_look_at_a_card() -> None:
+    # Behind, with four cards face down: the Hint turns one up and says what the look tells, in both languages.
+    state = position(OPTIONAL_FLIP, ["9H 5D? 7C? / 4S? QH 6D?", "KH 2S? 3D? / KD AC? 4C?"], "6C", held="QS")
+    state.apply_action(A.DISCARD)
+    advice = hint(seat_view(state), 1)
+    assert advice.action in [A.flip(p) for p in (1, 2, 3, 5)]
+    shown = advice.action - A.FLIP + 1
+    assert advice.reason_en.startswith(f"Turn up position {shown}:")
+    assert advice.reason_ja.startswith(f"{shown}番のカードを表にしましょう。")
+    assert "end the hole" not in advice.reason_en and "Skip" not in advice.reason_en

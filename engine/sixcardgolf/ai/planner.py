@@ -30,6 +30,12 @@ FLIP_FOR_A_DRAW = 0.05  # points: a flip instead of a draw gives up the draw's g
 FLIP_NUDGE = 0.01  # points: flipping when ahead brings the end nearer (welcome), when behind (not welcome)
 PARTNER_PULL = 0.0001  # per point of a flipped card's known column partner: flips that settle a high column first
 NO_PARTNER = -100  # the "partner points" of a face-down card whose column partners are all unknown
+# points: with flip_on_discard=optional a flip that does not go out is a free look at a card, ahead or behind.
+# Measured Normal against Normal, 2 players, one seat changed on the same deals: always taking such a flip scored
+# 0.16 +- 0.07 points a hole better than the endgame's rule (flip when ahead; 16,000 holes), never taking it 2.4
+# +- 0.2 worse than that rule (3,000). Under the endgame rule always flipping lost 1.0 +- 0.1 (6,000): `optional`
+# only. Larger than the nudges above, so it decides alone; the partner pull still picks which card.
+FREE_LOOK = 0.1
 # Scenarios for point estimates of an ending: this seat's score off by minus, nothing, plus one spread.
 SCENARIOS = ((-1.0, 0.25), (0.0, 0.5), (1.0, 0.25))
 
@@ -271,6 +277,7 @@ class Planner:
         if A.SKIP_FLIP in table.legal:
             options.append((now, A.SKIP_FLIP))
         ahead = now < 0
+        free_look = FREE_LOOK if table.rules.flip_on_discard == "optional" else 0.0
         for action in table.legal:
             if action == A.SKIP_FLIP:
                 continue
@@ -288,7 +295,7 @@ class Planner:
                     ),
                     default=NO_PARTNER,
                 )
-                price = now + (-FLIP_NUDGE if ahead else FLIP_NUDGE) - PARTNER_PULL * partner
+                price = now + (-FLIP_NUDGE if ahead else FLIP_NUDGE) - PARTNER_PULL * partner - free_look
             options.append((price, action))
         return options
 
