@@ -23,7 +23,7 @@ from golf_rig import random_rules, seat_count, snapshot
 
 from sixcardgolf import IllegalActionError, Match, observe, preset_names
 from sixcardgolf import actions as A
-from sixcardgolf.hole import FLIP_AFTER_DISCARD, HOLDING, NO_CARD, OPENING
+from sixcardgolf.hole import HOLDING, NO_CARD, OPENING
 from sixcardgolf.observation import UNKNOWN
 
 ALL_ACTIONS = [A.DRAW_STOCK, A.TAKE_DISCARD, A.DISCARD, A.KNOCK, A.EARLY_KNOCK, A.SKIP_FLIP, A.NEXT_HOLE] + [
@@ -101,10 +101,11 @@ def check_flip_after_discard(match: Match, discard: int) -> None:
     hidden = [size - up.bit_count() for up in hole.up]
     owed = ref.flip_after_discard(hole.rules, hidden, seat, hole.held_from_discard)
     match.apply_action(discard)
-    if owed == "none":
-        assert hole.phase != FLIP_AFTER_DISCARD
+    if owed == "none":  # the turn is over: the next seat moves, or the hole has ended
+        assert hole.is_over() or hole.seat != seat, (owed, hole.rules.flip_on_discard)
         return
-    assert hole.phase == FLIP_AFTER_DISCARD and hole.seat == seat, (owed, hole.rules.flip_on_discard)
+    # The same seat moves again, and can only flip (or skip): no draw, no take, no knock.
+    assert hole.seat == seat, (owed, hole.rules.flip_on_discard)
     flips = [A.FLIP + p for p in range(size) if not hole.up[seat] >> p & 1]
     assert hole.legal_actions() == ([A.SKIP_FLIP] if owed == "may" else []) + flips
 
