@@ -31,6 +31,10 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
     data.presets.map((p) => el("option", { value: p.name, selected: p.name === initial.preset }, p.title)));
   const holes = el("select", { id: "setup-holes" },
     setup.holes.map((n) => el("option", { value: String(n), selected: n === initial.holes }, String(n))));
+  // The form starts at the first-game advice (1 hole), which is about playing, not about a table's house rules:
+  // a printed sheet says the preset's holes unless the person chose a number here (browser trial A-03).
+  let holesChosen = false;
+  holes.addEventListener("change", () => { holesChosen = true; });
   const custom = el("details", { class: "golf-custom" }, el("summary", {}, t("play.setup.custom")));
   const drawCustom = () => {
     const chosen = data.presets.find((p) => p.name === preset.value) || data.presets[0];
@@ -50,6 +54,20 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
         el("small", { class: "golf-option__help" }, option.help)));
     }
     if (printer) custom.append(printer);
+    // Start again at the end of the open panel (about 40 switches), so nobody scrolls back up (trial A-17). A
+    // plain button that submits the form: the form keeps one submit button, the one above.
+    const again = el("button", { type: "button", class: "md-button md-button--primary golf-setup__start-again" }, t("play.setup.start"));
+    again.addEventListener("click", () => form.requestSubmit());
+    custom.append(el("p", { class: "golf-setup__start" }, again));
+    showKnockOptions();
+  };
+  // The knock's penalty and reward change nothing without knocking (seed audit 001-N01): shown only with it on.
+  const showKnockOptions = () => {
+    const knock = custom.querySelector("[data-key=knock]");
+    for (const key of ["knock_penalty", "knock_reward_zero"]) {
+      const control = custom.querySelector(`[data-key=${key}]`);
+      if (control && knock) control.closest(".golf-option").hidden = !knock.checked;
+    }
   };
   // "Remember my peeked cards" (seed 003's optional aid, off by default): offered only when the game peeks.
   const peekAid = el("input", { type: "checkbox", id: "setup-peek-aid", checked: Boolean(initial.peekAid) });
@@ -60,9 +78,18 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
     const chosen = data.presets.find((p) => p.name === preset.value) || data.presets[0];
     aid.hidden = !(control ? control.checked : chosen.options.peek);
   };
-  custom.addEventListener("change", showAid);
-  // "Print these rules" (print-sheet.js): the sheet for the preset with exactly the options set here.
-  const printer = engine && printControl({ engine, t, lang, read: () => read() });
+  custom.addEventListener("change", () => {
+    showAid();
+    showKnockOptions();
+  });
+  // "Print these rules" (print-sheet.js): the sheet for the preset with exactly the options set here, and the
+  // holes only if the person chose them.
+  const printed = () => {
+    const { preset: name, options } = read();
+    if (!holesChosen) delete options.holes;
+    return { preset: name, options };
+  };
+  const printer = engine && printControl({ engine, t, lang, read: printed });
   mode.addEventListener("change", drawLevels);
   players.addEventListener("change", drawLevels);
   preset.addEventListener("change", () => {

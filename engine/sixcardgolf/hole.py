@@ -18,7 +18,7 @@ from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, S
 from .cards import format_card, shuffle
 from .errors import IllegalActionError, NotationError, UsageError
 from .messages import both
-from .rules import LAYOUTS, Rules, early_knock_allowed, endgame_begun
+from .rules import FLIP_OPTIONAL_MODES, LAYOUTS, Rules, early_knock_allowed, endgame_begun
 from .scoring import PlayerScore, hole_totals, score_table, visible_points
 
 if TYPE_CHECKING:
@@ -326,7 +326,7 @@ class HoleState:
             return ()
         flips = self._moves.flips
         if phase == FLIP_AFTER_DISCARD:
-            if self.rules.flip_on_discard == "endgame":
+            if self.rules.flip_on_discard in FLIP_OPTIONAL_MODES:
                 return (SKIP_FLIP, *flips[self.up[self.seat]])
             return flips[self.up[self.seat]]
         return flips[self.peeked[self.seat] | self.up[self.seat]]  # OPENING
@@ -450,11 +450,12 @@ class HoleState:
         self._visible[seat] = None
 
     def _flip_owed(self, s: int) -> bool:
-        """After a stock card is discarded: must (always) or may (endgame) the player flip a card?"""
+        """After a stock card is discarded: must (always) or may (optional; endgame, once it has begun) the player
+        flip a card?"""
         mode = self.rules.flip_on_discard
         if mode == "never" or self.held_from_discard or self.hidden_count(s) == 0:
             return False
-        return mode == "always" or self.endgame_begun()
+        return mode != "endgame" or self.endgame_begun()
 
     def endgame_begun(self) -> bool:
         """Has some player (the one to move included) at most ENDGAME_MAX_HIDDEN cards face down?"""

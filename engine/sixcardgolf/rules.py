@@ -31,7 +31,11 @@ MAX_CARD_VALUE = 100  # a card value's size either way
 EARLY_KNOCK_MAX_HIDDEN = 2
 """An early knock is allowed with one card face down, or up to this many."""
 ENDGAME_MAX_HIDDEN = 1
-"""The endgame (flip_on_discard=endgame) begins once some player has at most this many cards face down."""
+"""The endgame (flip_on_discard=endgame) begins once some player has at most this many cards face down.
+With flip_on_discard=optional the flip may be skipped too, but it is offered at any time."""
+
+FLIP_OPTIONAL_MODES = frozenset({"endgame", "optional"})
+"""flip_on_discard modes whose flip after a discard may be skipped (SKIP_FLIP is offered with the flips)."""
 
 
 def early_knock_allowed(hidden: int) -> bool:
@@ -51,7 +55,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "layout": tuple(LAYOUTS),
     "pairs": ("column", "off", "anywhere"),
     "joker_pairs": ("match", "never"),
-    "flip_on_discard": ("never", "always", "endgame"),
+    "flip_on_discard": ("never", "always", "endgame", "optional"),
     "knock_penalty": ("none", "plus10", "double_plus5", "worst"),
     "end_of_hole": ("final_turns", "immediate"),
     "ties": ("shared", "playoff"),

@@ -175,3 +175,52 @@ def test_knocks_when_clearly_lowest(level: str) -> None:
     rules = load_preset("four-card")
     state = position(rules, ["KH AS* / KD AC*", "QS 9H / 7D? 5C?"], "6C")
     assert decide(level, state) == A.KNOCK
+
+
+OPTIONAL_FLIP = Rules().with_options({"flip_on_discard": "optional"})
+
+
+def discarded(rules: Rules, layouts: list[str], held: str) -> object:
+    """Seat 0 has just discarded `held`, a stock draw: the optional flip is on offer."""
+    state = position(rules, layouts, "6C", held=held)
+    state.apply_action(A.DISCARD)
+    assert A.SKIP_FLIP in state.legal_actions()
+    return state
+
+
+@pytest.mark.parametrize("level", GOOD)
+def test_takes_an_optional_flip_of_the_last_card_when_far_ahead(level: str) -> None:
+    # Kings and aces pair in columns 1 and 2: turning up the last card scores 3 plus that card, at most 13,
+    # against a seat showing 30 with three unknowns. Going out now beats giving that seat more turns. (The
+    # discarded 9 pairs none of that seat's face-up queen, jack and ten, so its final turn gains little.)
+    state = discarded(OPTIONAL_FLIP, ["KH AS 3D / KD AC 6H?", "QH JS 10D / 9C? 8H? 7S?"], "9D")
+    assert decide(level, state) == A.flip(5)
+
+
+@pytest.mark.parametrize("level", GOOD)
+def test_skips_an_optional_flip_of_the_last_card_when_far_behind(level: str) -> None:
+    # Turning up the last card would end the hole showing 35 and more against a seat showing 0: skip, and keep
+    # the turns to lower the face-up 9, 8 and 7.
+    state = discarded(OPTIONAL_FLIP, ["9H 8S 7D / 6D 5C 10H?", "KH KS AD / KD AC 4S?"], "QC")
+    assert decide(level, state) == A.SKIP_FLIP
+
+
+@pytest.mark.parametrize("level", GOOD)
+def test_discards_a_useless_draw_to_go_out_by_an_optional_flip_when_far_ahead(level: str) -> None:
+    # Holding a 9 with the last card face down and far ahead: the 9 lowers nothing (every face-up card is
+    # paired or a 3), and swapping it into the last place would go out with 12. Discarding it, then turning the
+    # last card up, goes out with 3 plus a card that is on average well below a 9 (the cards it has not seen
+    # average under 5), and the 9 pairs nothing the other seat shows.
+    state = position(OPTIONAL_FLIP, ["KH AS 3D / KD AC 6H?", "QH JS 10D / 9C? 8H? 7S?"], "6C", held="9D")
+    assert decide(level, state) == A.DISCARD
+    state.apply_action(A.DISCARD)
+    assert decide(level, state) == A.flip(5)
+
+
+@pytest.mark.parametrize("level", GOOD)
+def test_takes_the_free_look_an_optional_flip_gives_when_the_hole_goes_on(level: str) -> None:
+    # Four cards face down and behind (a 9 and a queen showing against a pair of kings): turning one up loses
+    # nothing (the card stays where it is and scores the same) and tells where a high card sits to be replaced;
+    # skipping only keeps the seat in the dark.
+    state = discarded(OPTIONAL_FLIP, ["9H 5D? 7C? / 4S? QH 6D?", "KH 2S? 3D? / KD AC? 4C?"], "QS")
+    assert decide(level, state) in [A.flip(p) for p in (1, 2, 3, 5)]  # positions 2, 3, 4 and 6

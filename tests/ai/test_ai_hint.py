@@ -81,3 +81,39 @@ def test_hints_are_legal_and_never_name_a_face_down_card(preset: str) -> None:
                     assert phrase not in advice.reason_ja, (name, advice)
             state.apply_action(advice.action)
             step += 1
+
+
+OPTIONAL_FLIP = Rules().with_options({"flip_on_discard": "optional"})
+
+
+@pytest.mark.parametrize(
+    ("layouts", "held", "skips"),
+    [
+        (["KH AS 3D / KD AC 6H?", "QH JS 10D / 9C? 8H? 7S?"], "9D", False),  # far ahead: end the hole
+        (["9H 8S 7D / 6D 5C 10H?", "KH KS AD / KD AC 4S?"], "QC", True),  # far behind: keep playing
+    ],
+)
+def test_an_optional_flip_is_explained_either_way(layouts: list[str], held: str, skips: bool) -> None:
+    state = position(OPTIONAL_FLIP, layouts, "6C", held=held)
+    state.apply_action(A.DISCARD)
+    advice = hint(seat_view(state), 1)
+    if skips:
+        assert advice.action == A.SKIP_FLIP
+        assert advice.reason_en.startswith("Skip the flip") and "can still be replaced" in advice.reason_en
+        assert advice.reason_ja.startswith("カードを表にするのは見送りましょう")
+    else:
+        assert advice.action == A.flip(5)
+        assert advice.reason_en.startswith("Turn up position 6") and "end the hole" in advice.reason_en
+        assert advice.reason_ja.startswith("6番のカードを表にしましょう") and "終わらせて" in advice.reason_ja
+
+
+def test_an_optional_flip_that_goes_on_is_explained_as_a_look_at_a_card() -> None:
+    # Behind, with four cards face down: the Hint turns one up and says what the look tells, in both languages.
+    state = position(OPTIONAL_FLIP, ["9H 5D? 7C? / 4S? QH 6D?", "KH 2S? 3D? / KD AC? 4C?"], "6C", held="QS")
+    state.apply_action(A.DISCARD)
+    advice = hint(seat_view(state), 1)
+    assert advice.action in [A.flip(p) for p in (1, 2, 3, 5)]
+    shown = advice.action - A.FLIP + 1
+    assert advice.reason_en.startswith(f"Turn up position {shown}:")
+    assert advice.reason_ja.startswith(f"{shown}番のカードを表にしましょう。")
+    assert "end the hole" not in advice.reason_en and "Skip" not in advice.reason_en

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from sixcardgolf import HoleState, Match, Rules, load_preset, preset_names
+from sixcardgolf import actions as A
 from sixcardgolf.ai import LEVELS, POLICIES, YARDSTICKS, Yardstick, make_player, make_policy, search
 from sixcardgolf.errors import UsageError
 from sixcardgolf.hole import NO_SEAT
@@ -114,3 +115,24 @@ def test_the_deal_does_not_depend_on_the_levels() -> None:
     assert all(len(d) == 3 for d in deals)
     assert all(d == deals[0] for d in deals[1:])
     assert deals[0][0] != deals[0][1], "different holes get different deals"
+
+
+@pytest.mark.parametrize("layout", ["2x3", "3x3"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_level_plays_legally_with_the_optional_flip_and_uses_both_choices(layout: str, players: int) -> None:
+    # flip_on_discard=optional: after every stock discard the skip and each face-down position are on offer.
+    rules = Rules().with_options({"flip_on_discard": "optional", "layout": layout})
+    table = ["easy", "normal", "hard", "cheater"][:players] if players == 4 else ["hard", "normal"]
+    chosen: set[str] = set()
+    for hole in range(3):
+        names = table[hole % len(table) :] + table[: hole % len(table)]
+        state = HoleState.deal(rules, players, hole % players, random.Random(f"optional/{hole}"), f"optional/{hole}")
+        policies = [make_player(name, hole * 10 + seat) for seat, name in enumerate(names)]
+        while not state.is_over():
+            legal = state.legal_actions()
+            action = decide(policies[state.current_player()], state)
+            assert action in legal
+            if A.SKIP_FLIP in legal:
+                chosen.add("skip" if action == A.SKIP_FLIP else "flip")
+            state.apply_action(action)
+    assert chosen == {"skip", "flip"}

@@ -13,6 +13,10 @@ engine documents (scoring.py's docstring and engine/README.md):
     when it was above 0;
   - pairs anywhere: the pairing that leaves the owner the lowest card points,
     found by trying every pairing (brute force, not a greedy rule).
+It also says when a flip follows a discard (RULES.md §3, Flip on discard, and
+the README's "Endgame flip"): only after discarding a stock draw, only with a
+face-down card left; `always` must flip, `optional` may flip or skip at any
+time, `endgame` may once some player has one or no face-down card left.
 """
 
 from __future__ import annotations
@@ -185,3 +189,21 @@ def visible(rules, layout: Sequence[int], up_mask: int) -> int:
         else:
             total += sum(values)
     return total
+
+
+ENDGAME_FEWEST_HIDDEN = 1  # RULES.md: the endgame flip is on offer once any player has one or no face-down card
+
+
+def flip_after_discard(rules, hidden: Sequence[int], seat: int, from_discard: bool) -> str:
+    """After `seat` discards the card in hand: "none" (no flip phase), "must" (a face-down card must be turned
+    up) or "may" (one may be turned up, or the flip skipped). `hidden`: every seat's face-down count."""
+    mode = rules.flip_on_discard
+    if from_discard or hidden[seat] == 0 or mode == "never":
+        return "none"
+    if mode == "always":
+        return "must"
+    if mode == "optional":
+        return "may"
+    if mode == "endgame":
+        return "may" if min(hidden) <= ENDGAME_FEWEST_HIDDEN else "none"
+    raise AssertionError(f"the reference does not know flip_on_discard={mode!r}")

@@ -109,6 +109,23 @@ def check_undo(match: Match, seat: int) -> None:
     )
 
 
+def check_flip_after_discard(match: Match, discard: int) -> None:
+    """Discard the card in hand; a flip phase follows exactly when the reference rules say one is owed, offering
+    every face-down position, and the skip only when the flip is optional."""
+    hole = match.hole
+    seat, size = hole.seat, hole.rules.size
+    hidden = [size - up.bit_count() for up in hole.up]
+    owed = ref.flip_after_discard(hole.rules, hidden, seat, hole.held_from_discard)
+    match.apply_action(discard)
+    if owed == "none":  # the turn is over: the next seat moves, or the hole has ended
+        assert hole.is_over() or hole.seat != seat, (owed, hole.rules.flip_on_discard)
+        return
+    # The same seat moves again, and can only flip (or skip): no draw, no take, no knock.
+    assert hole.seat == seat, (owed, hole.rules.flip_on_discard)
+    flips = [A.FLIP + p for p in range(size) if not hole.up[seat] >> p & 1]
+    assert hole.legal_actions() == ([A.SKIP_FLIP] if owed == "may" else []) + flips
+
+
 def check_hole_end(match: Match) -> None:
     hole = match.hole
     rules = hole.rules
@@ -150,7 +167,11 @@ def play_matches(rules_for: object, seed: str, holes_wanted: int) -> int:
                     seat = rng.randrange(players)
                     if match.can_undo(seat):
                         check_undo(match, seat)
-                match.apply_action(rng.choice(match.legal_actions()))
+                action = rng.choice(match.legal_actions())
+                if action == A.DISCARD:
+                    check_flip_after_discard(match, action)
+                else:
+                    match.apply_action(action)
                 steps += 1
             check_step(match, rng, shoe)
             check_hole_end(match)

@@ -43,7 +43,7 @@ OPTION_MIXES = st.fixed_dictionaries(
         "peek": st.booleans(),
         "knock": st.booleans(),
         "flip_as_action": st.booleans(),
-        "flip_on_discard": st.sampled_from(["never", "always", "endgame"]),
+        "flip_on_discard": st.sampled_from(["never", "always", "endgame", "optional"]),
         "end_of_hole": st.sampled_from(["final_turns", "immediate"]),
         "pairs": st.sampled_from(["column", "off", "anywhere"]),
         "jokers_per_deck": st.integers(0, 2),

@@ -245,6 +245,57 @@ def test_an_endgame_flip_of_the_last_card_triggers_the_end_of_the_hole() -> None
     assert state.went_out == 0 and state.final_left == 1 and state.current_player() == 1
 
 
+OPTIONAL = BASIC.with_options({"initial_reveals": 0, "flip_on_discard": "optional"})
+
+
+def test_optional_flip_offers_the_skip_and_every_face_down_card_from_the_first_discard() -> None:
+    # Everyone still has six face-down cards: no endgame, yet the flip is on offer and may be declined.
+    state = scripted_hole(OPTIONAL, [P0, P1], "6D", stock="KD 4H")
+    play(state, "draw", "discard")
+    assert state.phase == FLIP_AFTER_DISCARD and state.current_player() == 0
+    assert legal_words(state) == ["skip"] + [f"flip {p}" for p in range(1, 7)]
+    play(state, "skip")
+    assert state.up[0] == 0 and state.phase == DRAW and state.current_player() == 1
+    play(state, "draw", "discard")  # seat 1 takes the flip this time
+    assert legal_words(state) == ["skip"] + [f"flip {p}" for p in range(1, 7)]
+    play(state, "flip 4")
+    assert state.up[1] == 1 << 3 and state.current_player() == 0 and state.turns == 2
+
+
+def test_optional_flip_offers_only_the_face_down_positions() -> None:
+    state = scripted_hole(OPTIONAL, [P0, P1], "6D", stock="KD 3H 4H 5S")
+    play(state, "draw", "swap 2", "draw", "swap 1", "draw", "discard")  # seat 0 has position 2 face up
+    assert legal_words(state) == ["skip", "flip 1", "flip 3", "flip 4", "flip 5", "flip 6"]
+    play(state, "flip 5", "draw", "discard")  # seat 1 has position 1 face up
+    assert state.current_player() == 1
+    assert legal_words(state) == ["skip", "flip 2", "flip 3", "flip 4", "flip 5", "flip 6"]
+
+
+def test_optional_flip_is_not_owed_after_discarding_a_card_taken_from_the_discard_pile() -> None:
+    state = scripted_hole(OPTIONAL.with_options({"discard_pickup_must_swap": False}), [P0, P1], "6D")
+    play(state, "take", "discard")
+    assert state.phase == DRAW and state.current_player() == 1 and state.up[0] == 0
+
+
+def test_optional_flip_has_no_flip_phase_without_a_face_down_card() -> None:
+    rules = OPTIONAL.with_options({"initial_reveals": 6})
+    state = reveal_openings(scripted_hole(rules, [P0, P1], "6D", stock="KD"))
+    play(state, "draw", "discard")
+    assert state.phase == DRAW and state.current_player() == 1 and state.went_out == 0
+
+
+def test_an_optional_flip_of_the_last_card_goes_out_and_a_skip_does_not() -> None:
+    stock = "KD KH KC 3S 3H 9D 9H 4D 5D"
+    state = scripted_hole(OPTIONAL, [P0, P1], "6D", stock=stock)
+    for position in (1, 2, 3, 4, 5):
+        play(state, "draw", f"swap {position}", "take", "swap 6")
+    skipped = state.clone()
+    play(state, "draw", "discard", "flip 6")
+    assert state.went_out == 0 and state.final_left == 1 and state.current_player() == 1
+    play(skipped, "draw", "discard", "skip")
+    assert skipped.final_left < 0 and skipped.went_out < 0 and skipped.hidden_count(0) == 1
+
+
 # -- flip as action, knock, early knock -----------------------------------------------------------------
 
 

@@ -19,7 +19,7 @@ from .. import actions as A
 from ..cards import UNKNOWN
 from ..errors import UsageError
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, PHASE_NAMES
-from ..rules import Rules, endgame_begun
+from ..rules import Rules
 from ..scoring import compares_players, hole_points, table_adjustments
 from .estimate import Estimator
 from .table import Table
@@ -30,6 +30,12 @@ FLIP_FOR_A_DRAW = 0.05  # points: a flip instead of a draw gives up the draw's g
 FLIP_NUDGE = 0.01  # points: flipping when ahead brings the end nearer (welcome), when behind (not welcome)
 PARTNER_PULL = 0.0001  # per point of a flipped card's known column partner: flips that settle a high column first
 NO_PARTNER = -100  # the "partner points" of a face-down card whose column partners are all unknown
+# points: with flip_on_discard=optional a flip that does not go out is a free look at a card, ahead or behind.
+# Measured Normal against Normal, 2 players, one seat changed on the same deals: always taking such a flip scored
+# 0.16 +- 0.07 points a hole better than the endgame's rule (flip when ahead; 16,000 holes), never taking it 2.4
+# +- 0.2 worse than that rule (3,000). Under the endgame rule always flipping lost 1.0 +- 0.1 (6,000): `optional`
+# only. Larger than the nudges above, so it decides alone; the partner pull still picks which card.
+FREE_LOOK = 0.1
 # Scenarios for point estimates of an ending: this seat's score off by minus, nothing, plus one spread.
 SCENARIOS = ((-1.0, 0.25), (0.0, 0.5), (1.0, 0.25))
 
@@ -258,8 +264,9 @@ class Planner:
         going_out = self.ending(table, table.own, GOES_OUT, card)
         if rules.flip_on_discard == "always":
             return going_out
-        endgame = endgame_begun(min(table.hidden_count(s) for s in range(table.players)))
-        return min(keep, going_out) if endgame else keep
+        # endgame or optional: with one face-down card left the endgame has begun, so either way the flip is on
+        # offer and may be skipped; the discard is worth the better of going out and going on.
+        return min(keep, going_out)
 
     def flip_options(self, table: Table) -> list[tuple[float, int]]:
         own = table.own
@@ -270,6 +277,7 @@ class Planner:
         if A.SKIP_FLIP in table.legal:
             options.append((now, A.SKIP_FLIP))
         ahead = now < 0
+        free_look = FREE_LOOK if table.rules.flip_on_discard == "optional" else 0.0
         for action in table.legal:
             if action == A.SKIP_FLIP:
                 continue
@@ -287,7 +295,7 @@ class Planner:
                     ),
                     default=NO_PARTNER,
                 )
-                price = now + (-FLIP_NUDGE if ahead else FLIP_NUDGE) - PARTNER_PULL * partner
+                price = now + (-FLIP_NUDGE if ahead else FLIP_NUDGE) - PARTNER_PULL * partner - free_look
             options.append((price, action))
         return options
 

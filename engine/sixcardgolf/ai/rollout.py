@@ -74,8 +74,9 @@ class FastPolicy:
         if phase == OPENING or (phase == FLIP_AFTER_DISCARD and (hidden == 1 and not final)):
             return self._full(state, seat, omniscient)
         if phase == FLIP_AFTER_DISCARD:
-            if self.flip_on_discard == "endgame":
+            if self.flip_on_discard == "endgame":  # playouts skip it (the planner flips only when ahead)
                 return A.SKIP_FLIP
+            # always, and optional at any time, where the planner takes the free look too
             return A.FLIP + self._flip_position(state, seat, own)
         raise no_decision_error(phase)
 
