@@ -100,7 +100,7 @@ def test_an_optional_flip_is_explained_either_way(layouts: list[str], held: str,
     if skips:
         assert advice.action == A.SKIP_FLIP
         assert advice.reason_en.startswith("Skip the flip") and "can still be replaced" in advice.reason_en
-        assert advice.reason_ja.startswith("カードを表にするのは見送りましょう")
+        assert advice.reason_ja.startswith("カードは表にしないでおきましょう")
     else:
         assert advice.action == A.flip(5)
         assert advice.reason_en.startswith("Turn up position 6") and "end the hole" in advice.reason_en
