@@ -260,6 +260,7 @@ def _envelope(request: Any) -> tuple[dict[str, Any], str]:
 
 
 def _answer(name: str, params: dict[str, Any], table: web_match.Table | None) -> Any:
+    lang_of(params)  # a language not offered is refused before a method runs (a match method would act first)
     if name in web_match.METHODS:
         return web_match.METHODS[name](params, table if table is not None else web_match.Table())
     if name in METHODS:

@@ -129,6 +129,7 @@ KNOWN = [
     {"method": "match_review_step", "params": {"save": SAVE, "seat": {"a": 1}}},
     {"method": "match_new", "params": {**LIVE, "opening": 5}},
     {"method": "rules_summary", "params": {"options": {"values.T": "abc"}}},
+    {"method": "match_new", "params": {**LIVE, "lang": "fr"}},  # found by the slow run: it replaced the match
     {"method": "score", "params": {"layouts": ["8H KS / 8C AS"], "preset": "four-card", "knocked": 1, "options": {"knock": False}}},
 ]  # fmt: skip
 
