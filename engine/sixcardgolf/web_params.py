@@ -7,7 +7,7 @@ from typing import Any
 from .errors import GolfError, UsageError, check_lang, quote_code, quote_text
 from .messages import both
 from .presets import preset_info
-from .rules import Rules
+from .rules import MAX_PLAYERS, Rules
 
 MAX_LAYOUT_CHARS = 200
 """The longest layout text read: nine cards with spaces and slashes take under 50 characters, and a longer text
@@ -32,6 +32,8 @@ def layout_texts(raw: Any) -> list[str]:
         raise GolfError(
             "layouts must be a list of layouts in card notation", ja="手札をカードの表記で入力してください。"
         )
+    if len(raw) > MAX_PLAYERS:
+        Rules().check_players(len(raw))  # its error: a table of at most MAX_PLAYERS
     for player, text in enumerate(raw, start=1):
         shown = {"layout_code": quote_code(text), "layout": quote_text(text), "player": player}
         if not isinstance(text, str):
