@@ -88,7 +88,7 @@ def rule_sheet(params: dict[str, Any]) -> dict[str, Any]:
 def handle(request_json: str) -> str:
     """{"method": "rule_sheet", "params": {...}} -> {"ok": true, "result": ...} or {"ok": false, "error": ...}:
     the envelope of `sixcardgolf.web.handle` (web.serve), so every request is answered, in its language."""
-    return serve(request_json, _answer)
+    return serve(request_json, _answer, ["rule_sheet"])
 
 
 def _answer(method: str, params: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ bad card or option never reaches the page as a traceback.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import web_match, web_review
@@ -206,12 +206,12 @@ def handle(request_json: str, table: web_match.Table | None = None) -> str:
     `table` holds the match being played between requests (the Web Worker keeps one and passes it to every
     call); the match methods (web_match.METHODS) read and replace it, the others never touch it.
     """
-    return serve(request_json, lambda name, params: _answer(name, params, table))
+    return serve(request_json, lambda name, params: _answer(name, params, table), [*METHODS, *web_match.METHODS])
 
 
-def serve(request_json: str, answer: Callable[[str, dict[str, Any]], Any]) -> str:
-    """The envelope of a JSON door: `answer(method, params)` gives the result, and every request is answered,
-    whatever it holds. A refused one is {"ok": false, "error": ...} in the request's language (English when
+def serve(request_json: str, answer: Callable[[str, dict[str, Any]], Any], methods: Sequence[str]) -> str:
+    """The envelope of a JSON door: `answer(method, params)` gives the result (`methods` are the names it
+    takes, for the error about any other), and every request is answered, whatever it holds. A refused one is {"ok": false, "error": ...} in the request's language (English when
     even that cannot be read), naming what was wrong; a request refused before `answer` changes nothing.
     printables.browser's rule-sheet door answers through this too.
     """
@@ -222,7 +222,7 @@ def serve(request_json: str, answer: Callable[[str, dict[str, Any]], Any]) -> st
         params, lang = _envelope(request)
         name = request.get("method")
         if not isinstance(name, str):
-            raise _no_method(name, [])
+            raise _no_method(name, methods)
         result = answer(name, params)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
     except RequestError as error:
@@ -268,13 +268,13 @@ def _answer(name: str, params: dict[str, Any], table: web_match.Table | None) ->
     raise _no_method(name, [*METHODS, *web_match.METHODS])
 
 
-def _no_method(name: object, methods: list[str]) -> RequestError:
+def _no_method(name: object, methods: Sequence[str]) -> RequestError:
     return RequestError(
         *both(
             "error.request.method",
             method_code=quote_code(name),
             method=quote_text(name),
-            methods_code=", ".join(methods or [*METHODS, *web_match.METHODS]),
+            methods_code=", ".join(methods),
         )
     )
 
