@@ -6,10 +6,20 @@
 // The engine is an EventTarget: "progress" (engine.progress = {stage, loaded, total}), "ready", "failed"
 // (engine.failure = {kind, file, detail}), "snapshot" (engine.snapshot: "restored" when Python came from the
 // build's interpreter snapshot, "none" when it started normally; see worker.js); engine.state is "loading", "ready" or "failed"; engine.retry() starts a fresh worker. A failed call rejects with an Error whose message is in the page's language.
+// A request goes to the worker as JSON text, not as an object: Chromium cannot hand an object nested about 1,500
+// levels deep to a worker (the message arrives as null and is never answered), while text of any shape arrives,
+// and the engine answers it (a request nested too deeply is refused in the page's language). A request that
+// cannot be written as JSON (it refers to itself, or is too deep even for JSON.stringify) and a call not
+// answered within CALL_TIMEOUT_MS reject with a message in the page's language instead of waiting for ever.
+import { translator } from "./texts.js";
+
 const siteRoot = new URL("../", import.meta.url);
 // Pyodide's first start on a busy two-core machine takes about 10 s; a start that is still not done after
 // this long is reported as failed rather than left spinning.
 export const START_TIMEOUT_MS = 90_000;
+// The longest a started engine may take over one answer: the slowest the pages ask for (a review step, the
+// Hard computer's reply at a four-player table, a rule sheet) takes a few seconds on a slow machine.
+export const CALL_TIMEOUT_MS = 60_000;
 
 export async function loadStaticData(lang) {
   const response = await fetch(new URL(`playground/data-${lang}.json`, siteRoot));
@@ -18,8 +28,10 @@ export async function loadStaticData(lang) {
 }
 
 export class GolfEngine extends EventTarget {
-  constructor(data, { timeoutMs = START_TIMEOUT_MS } = {}) {
+  constructor(data, { timeoutMs = START_TIMEOUT_MS, callTimeoutMs = CALL_TIMEOUT_MS } = {}) {
     super();
+    this.t = translator(data && data.lang === "ja" ? "ja" : "en");
+    this.callTimeoutMs = callTimeoutMs;
     const runtime = (data && data.runtime) || { files: {} };
     // The bar counts what loadPyodide() fetches: the .mjs files are imported, not fetched, and the engine wheel
     // comes after Python has started ("Starting the rules engine…").
@@ -94,8 +106,9 @@ export class GolfEngine extends EventTarget {
       this.fail(message);
     } else {
       const waiting = this.pending.get(message.id);
-      if (!waiting) return;
+      if (!waiting) return; // answered after its call timed out
       this.pending.delete(message.id);
+      clearTimeout(waiting.timer);
       if (message.ok) waiting.resolve(message.result);
       else waiting.reject(new Error(message.error));
     }
@@ -110,7 +123,10 @@ export class GolfEngine extends EventTarget {
     this.worker.terminate();
     const error = Object.assign(new Error(`engine failed to start: ${kind} ${file || ""} ${detail || ""}`), { failure: this.failure });
     this.rejectReady(error);
-    for (const waiting of this.pending.values()) waiting.reject(error);
+    for (const waiting of this.pending.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(error);
+    }
     this.pending.clear();
     this.dispatchEvent(new Event("failed"));
   }
@@ -123,11 +139,21 @@ export class GolfEngine extends EventTarget {
   }
 
   async call(method, params = {}) {
+    let request;
+    try {
+      request = JSON.stringify({ method, params });
+    } catch {
+      throw new Error(this.t("engine.call.unsendable"));
+    }
     await this.ready;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, method, params });
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(this.t("engine.call.timeout", { seconds: this.callTimeoutMs / 1000 })));
+      }, this.callTimeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      this.worker.postMessage({ id, method, request });
     });
   }
 }

@@ -101,7 +101,7 @@ class PlayPage {
   start() {
     const link = parseDealLink(location.hash, this.data);
     const saved = store.save();
-    if (link && link.error) this.error = this.t("play.badLink", { reason: link.error });
+    if (link && link.error) this.error = this.t("play.badLink", { reason: this.t(link.error, link.details) });
     const wanted = /^#preset=([\w-]+)$/.exec(location.hash); // a game page's "Play" link
     if (wanted && this.data.presets.some((p) => p.name === wanted[1])) {
       this.linkedPreset = wanted[1];

@@ -150,6 +150,21 @@ export default {
   "play.dailyResult": "Six Card Golf daily {date} · {preset} · {points} points · {opponent} {theirs}",
   "play.copyResult": "Copy the result",
   "play.badLink": "This link does not describe a deal: {reason}",
+  // What is wrong with a share link (play-share.js, parseDealLink), after "This link does not describe a deal: "
+  "play.badLink.unreadable": "it is cut short or damaged.",
+  "play.badLink.tooLong": "it is {length} characters long, and a deal link has at most {most}.",
+  "play.badLink.preset": "it is cut short or names a game this site does not have ({preset}).",
+  "play.badLink.seatCount": "it seats {count} players, and a table here seats {low} to {high}.",
+  "play.badLink.seat": "seat {n} is “{seat}”, which is neither a person nor a computer level ({levels}).",
+  "play.badLink.separator": ", ",
+  "play.badLink.noPerson": "every seat is a computer, and at least one must be a person.",
+  "play.badLink.seed": "its seed ({seed}) is not a whole number from 0 up.",
+  "play.badLink.options": "its rules are not a set of options and values.",
+  "play.badLink.option": "it sets an option this site does not have ({key}).",
+  "play.badLink.value": "it sets the option “{label}” to something that is not a single value ({value}).",
+  // A call the rules engine could not take or did not answer (engine-client.js)
+  "engine.call.unsendable": "This request could not be sent to the rules engine: it is nested too deeply or refers to itself.",
+  "engine.call.timeout": "The rules engine did not answer within {seconds} seconds. Reload the page to start it again.",
   "play.log": "Last move",
   // The hole review (play-review.js)
   "review.open.hole": "Review this hole",

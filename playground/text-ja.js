@@ -149,7 +149,22 @@ export default {
   "play.daily": "今日の配札",
   "play.dailyResult": "シックスカードゴルフ 今日の配札 {date}・{preset}・{points}点・{opponent} {theirs}点",
   "play.copyResult": "結果をコピー",
-  "play.badLink": "このリンクからは配札を読み取れません：{reason}",
+  "play.badLink": "このリンクからは配札を読み取れません。{reason}",
+  // 共有リンクのどこが正しくないか（play-share.js の parseDealLink）。「このリンクからは配札を読み取れません。」に続く文
+  "play.badLink.unreadable": "リンクが途中で切れているか、壊れています。",
+  "play.badLink.tooLong": "リンクが長すぎます（{length}文字。配札のリンクは{most}文字までです）。",
+  "play.badLink.preset": "リンクが途中で切れているか、このサイトにないルール（{preset}）を指定しています。",
+  "play.badLink.seatCount": "{count}人分の席が指定されていますが、ここで遊べるのは{low}〜{high}人です。",
+  "play.badLink.seat": "{n}番目の席の「{seat}」は、人でもコンピューターの強さ（{levels}）でもありません。",
+  "play.badLink.separator": "、",
+  "play.badLink.noPerson": "すべての席がコンピューターです。人の席が少なくとも1つ必要です。",
+  "play.badLink.seed": "配り方を決める番号（{seed}）が0以上の整数ではありません。",
+  "play.badLink.options": "ルールの設定が、オプションと値の組になっていません。",
+  "play.badLink.option": "このサイトにないオプション（{key}）を指定しています。",
+  "play.badLink.value": "オプション「{label}」の値（{value}）が1つの値ではありません。",
+  // ルールエンジンに送れなかった要求、答えが返ってこなかった要求（engine-client.js）
+  "engine.call.unsendable": "ルールエンジンに要求を送れませんでした。入れ子が深すぎるか、要求が自分自身を含んでいます。",
+  "engine.call.timeout": "ルールエンジンが{seconds}秒以内に応答しませんでした。ページを再読み込みして、ルールエンジンを起動し直してください。",
   "play.log": "直前の動き",
   // The hole review (play-review.js)
   "review.open.hole": "このホールを振り返る",

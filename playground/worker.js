@@ -3,7 +3,8 @@
 // Everything comes from this site: the Pyodide runtime (copied from the npm package) and the engine wheel,
 // registered in the site's own pyodide-lock.json, so loadPackage() checks its sha256.
 // From the page: {type: "start", total, handover} (the runtime's size for the progress bar, and on a first visit
-// the hashes that name the service worker's cache entries), then id-tagged requests {id, method, params}.
+// the hashes that name the service worker's cache entries), then id-tagged requests {id, method, request}, the
+// request as JSON text (engine-client.js says why), handed to the door unread.
 // To the page: {type: "progress", stage, loaded, total}, then {type: "ready"} or
 // {type: "failed", kind: "missing" | "wasm" | "other", file, detail}; answers are {id, ok, result | error};
 // {type: "snapshot", state: "restored" | "none"} (see SNAPSHOT) and {type: "handed-over"}.
@@ -206,7 +207,7 @@ self.onmessage = async (event) => {
     pageStarted({ handover });
     return;
   }
-  const { id, method, params } = message;
+  const { id, method, request } = message;
   try {
     if (method === "rule_sheet" && !sheetDoor) {
       sheetDoor = loadSheetDoor().catch((error) => {
@@ -215,7 +216,7 @@ self.onmessage = async (event) => {
       });
     }
     const handle = method === "rule_sheet" ? await sheetDoor : await engine;
-    const answer = JSON.parse(handle(JSON.stringify({ method, params })));
+    const answer = JSON.parse(handle(request));
     self.postMessage({ id, ...answer });
   } catch (error) {
     self.postMessage({ id, ok: false, error: String((error && error.message) || error) });

@@ -8,12 +8,12 @@ prints it with the browser's print stylesheet (`rules_sheet/browser.css`).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from sixcardgolf import GolfError, Rules, load_preset, preset_names
-from sixcardgolf.errors import UsageError, check_lang
+from sixcardgolf import Rules, load_preset
+from sixcardgolf.errors import UsageError, check_lang, quote_code, quote_text
+from sixcardgolf.web import serve
 
 from . import facts, rules_sheet
 from .page import PAPERS, read_text
@@ -52,28 +52,24 @@ def rule_sheet(params: dict[str, Any]) -> dict[str, Any]:
     Answers the HTML, the step used, how many steps there are, a first guess, and the page's content box
     in points (the paper less the step's margins), which is what the page measures the layout against.
     """
-    lang = params.get("lang", "en")
-    check_lang(lang)
+    lang = check_lang(params.get("lang", "en"))
     preset = params.get("preset", "basic")
-    if preset not in preset_names():
-        raise UsageError(
-            f"unknown preset {preset!r}: expected one of {', '.join(preset_names())}",
-            ja=f"「{preset}」というプリセットはありません。{', '.join(preset_names())} のどれかを選んでください。",
-        )
+    base = load_preset(preset)  # an unknown preset: the engine's error, naming the presets by their titles
     paper = params.get("paper", "a4")
-    if paper not in PAPERS:
+    if not isinstance(paper, str) or paper not in PAPERS:
         raise UsageError(
-            f"unknown paper {paper!r}: expected one of {', '.join(PAPERS)}",
-            ja=f"「{paper}」という用紙はありません。{', '.join(PAPERS)} のどれかを選んでください。",
+            f"unknown paper {quote_code(paper)}: expected one of {', '.join(PAPERS)}",
+            ja=f"「{quote_text(paper)}」という用紙はありません。"
+            f"{'、'.join(PAPERS[key].label['ja'] for key in PAPERS)}のどちらかを選んでください。",
         )
-    rules = Rules.from_dict(params.get("options") or {}, base=load_preset(preset))
+    rules = Rules.from_dict(params.get("options") or {}, base=base)
     named = facts.matching_preset(rules)  # a preset left as it is prints under its own name
     guess = rules_sheet.guess_step(rules, lang, paper)
     step = params.get("step", guess)
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < rules_sheet.STEPS:
         raise UsageError(
-            f"step must be a whole number from 0 to {rules_sheet.STEPS - 1}, not {step!r}",
-            ja=f"step は 0〜{rules_sheet.STEPS - 1} の整数で指定してください（{step!r} は使えません）。",
+            f"step must be a whole number from 0 to {rules_sheet.STEPS - 1}, not {quote_code(step)}",
+            ja=f"用紙に収める段階は0〜{rules_sheet.STEPS - 1}の整数で指定してください（「{quote_text(step)}」は使えません）。",
         )
     sheet = rules_sheet.STEPS_TABLE[step]
     paper_size = PAPERS[paper]
@@ -90,20 +86,15 @@ def rule_sheet(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def handle(request_json: str) -> str:
-    """{"method": "rule_sheet", "params": {...}} -> {"ok": true, "result": ...} or {"ok": false, "error": ...},
-    the answer shape of `sixcardgolf.web.handle`, errors in the request's language."""
-    lang = "en"
-    try:
-        request = json.loads(request_json)
-        params = request.get("params") or {}
-        lang = params.get("lang") if params.get("lang") in ("en", "ja") else "en"
-        if request.get("method") != "rule_sheet":
-            raise UsageError(
-                f"method {request.get('method')!r} is not available here: expected 'rule_sheet'",
-                ja=f"「{request.get('method')}」はここでは使えません。rule_sheet だけを受け付けます。",
-            )
-        return json.dumps({"ok": True, "result": rule_sheet(params)}, ensure_ascii=False)
-    except GolfError as error:
-        return json.dumps({"ok": False, "error": error.message(lang)}, ensure_ascii=False)
-    except (ValueError, AttributeError) as error:  # bad JSON, or a request that is not an object
-        return json.dumps({"ok": False, "error": str(error)}, ensure_ascii=False)
+    """{"method": "rule_sheet", "params": {...}} -> {"ok": true, "result": ...} or {"ok": false, "error": ...}:
+    the envelope of `sixcardgolf.web.handle` (web.serve), so every request is answered, in its language."""
+    return serve(request_json, _answer, ["rule_sheet"])
+
+
+def _answer(method: str, params: dict[str, Any]) -> dict[str, Any]:
+    if method != "rule_sheet":
+        raise UsageError(
+            f"method {quote_code(method)} is not available here: expected 'rule_sheet'",
+            ja=f"「{quote_text(method)}」はここでは使えません。ここではルール表だけを作れます。",
+        )
+    return rule_sheet(params)

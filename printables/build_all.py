@@ -11,7 +11,6 @@ DIR/manifest.json is read by the site: {"documents": [{"kind", "preset", "lang",
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -28,6 +27,7 @@ import weasyprint
 
 import sixcardgolf
 from sixcardgolf import Rules, load_preset, preset_names
+from sixcardgolf.cli_io import OneLineParser
 
 from . import facts
 from .documents import DocumentSpec
@@ -205,7 +205,7 @@ def build_all(out: Path, jobs: int, force: bool = False) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(  # a mistake is one line, not the usage block
         prog="python -m printables build-all",
         description="Render every preset's rule sheets and score pads with previews and a manifest.",
     )

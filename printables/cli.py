@@ -1,14 +1,20 @@
-"""Command line: one document from a preset or a rules file, or every preset's documents (build-all)."""
+"""Command line: one document from a preset or a rules file, or every preset's documents (build-all).
+
+Bad input (an argument, a rules file, an output path) is one line on stderr in the --lang asked for and exit
+status 2; Ctrl-C, a closed pipe and a full disk end a run as sixcardgolf.cli_io says; never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
 from sixcardgolf import GolfError, Rules, RulesError, load_preset, preset_names
+from sixcardgolf.cli_io import USAGE_ERROR, OneLineParser, lang_in, one_line, read_input_file, run
+from sixcardgolf.errors import RequestError
+from sixcardgolf.json_input import read_json
 
 from . import KINDS, facts
 from .documents import DocumentSpec
@@ -25,20 +31,12 @@ USAGE_EXAMPLES = """examples:
 
 def load_rules_file(path: Path) -> Rules:
     """Rules from a JSON object of option keys; every problem names the file and what was expected."""
+    text = read_input_file(path, "rules_file")  # a regular file of at most 16 MB: never a FIFO or /dev/zero
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        data = read_json(text, "it")
+    except RequestError as error:  # not JSON, nested too deeply, a number too long
         raise PrintableError(
-            f"rules file {str(path)!r} cannot be read: {reason}",
-            ja=f"ルールファイル「{path}」を読めません（{reason}）。",
-        ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PrintableError(
-            f"rules file {str(path)!r} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
-            ja=f"ルールファイル「{path}」はJSONとして読めません（{error.lineno}行{error.colno}列目）。",
+            f"rules file {str(path)!r}: {error}", ja=f"ルールファイル「{path}」を読み取れません。{error.message('ja')}"
         ) from None
     if not isinstance(data, dict):
         raise PrintableError(
@@ -54,7 +52,7 @@ def load_rules_file(path: Path) -> Rules:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m printables",
         description="Print a one-page Six Card Golf rule sheet or score pad as PDF.",
         epilog=USAGE_EXAMPLES,
@@ -78,8 +76,32 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"printables: error: {message}", file=sys.stderr)
-    return 2
+    print(f"printables: error: {one_line(message)}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _check_output(output: Path) -> None:
+    """Refuse an output that cannot be written before the seconds a sheet takes to render."""
+    if output.is_dir():
+        raise PrintableError(
+            f"output {str(output)!r} is a folder: give the PDF's file name, e.g. {str(output / 'sheet.pdf')!r}",
+            ja=f"出力先「{output}」はフォルダーです。PDFのファイル名まで指定してください（例：{output / 'sheet.pdf'}）。",
+        )
+    if not output.parent.resolve().is_dir():
+        raise PrintableError(
+            f"output folder {str(output.parent)!r} does not exist: create it first",
+            ja=f"出力先のフォルダー「{output.parent}」がありません。先に作成してください。",
+        )
+
+
+def _write(output: Path, pdf: bytes) -> None:
+    try:
+        write_atomically(output, pdf)
+    except OSError as error:  # a folder that is not writable (/proc, read-only), a full disk
+        raise PrintableError(
+            f"cannot write {str(output)!r}: {error.strerror or type(error).__name__}",
+            ja=f"「{output}」に書き込めません。書き込めるフォルダーとファイル名を指定してください。",
+        ) from None
 
 
 def print_one(argv: list[str]) -> int:
@@ -96,14 +118,10 @@ def print_one(argv: list[str]) -> int:
                 "--blank is for score pads: add --kind scorepad", ja="--blank はスコア表（--kind scorepad）用です。"
             )
         spec = DocumentSpec(args.kind, rules, args.lang, args.paper, preset, args.players, args.holes, args.blank)
-        if not args.output.parent.resolve().is_dir():
-            raise PrintableError(
-                f"output folder {str(args.output.parent)!r} does not exist: create it first",
-                ja=f"出力先のフォルダー「{args.output.parent}」がありません。先に作成してください。",
-            )
+        _check_output(args.output)
         started = time.perf_counter()
         rendered = spec.render()
-        write_atomically(args.output, rendered.pdf)
+        _write(args.output, rendered.pdf)
     except (PrintableError, GolfError) as error:  # GolfError: any other input the engine refuses
         return _fail(error.message(args.lang))
     for warning in rendered.warnings:
@@ -115,7 +133,16 @@ def print_one(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["build-all"]:
-        from .build_all import main as build_all_main
+        return run(lambda: _build_all(argv[1:]), "printables build-all")
+    return run(lambda: print_one(argv), "printables", lang_in(argv))
 
-        return build_all_main(argv[1:])
-    return print_one(argv)
+
+def _build_all(argv: list[str]) -> int:
+    from .build_all import main as build_all_main
+
+    try:
+        return build_all_main(argv)
+    except OSError as error:  # --out an existing file, a folder that cannot be written
+        where = f" {error.filename!r}" if error.filename else ""
+        print(f"printables build-all: error: cannot write{where}: {error.strerror or error}", file=sys.stderr)
+        return USAGE_ERROR

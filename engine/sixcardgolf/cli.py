@@ -6,8 +6,12 @@
     review    review one player's decisions in a saved match; prints the Play page's review as JSON
 
 Players are numbered from 1 here, as people count them. Any bad input (a card,
-an option, a preset, a count) ends with one line on stderr that names it, and
-exit status 2; never a traceback.
+an option, a preset, a count, a file) ends with one line on stderr that names it,
+in the --lang asked for where the command has one, and exit status 2; never a
+traceback. Ctrl-C, a closed pipe and a full disk end a run as cli_io says
+(130, 141 quietly, 1). `simulate` shows its progress on stderr when stderr is a
+terminal (or with --progress), and Ctrl-C stops it with the statistics of the
+games finished so far on stdout.
 """
 
 from __future__ import annotations
@@ -15,23 +19,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any, TextIO
 
+from .cli_io import INTERRUPTED, USAGE_ERROR, OneLineParser, lang_in, one_line, read_input_file, run
 from .deck_check import read_layouts
-from .errors import GolfError, UsageError
+from .errors import GolfError, UsageError, quote_code, quote_text
+from .messages import both, text
 from .presets import preset_info, preset_names
 from .rules import Rules
 from .scoring import score_table
-
-USAGE_ERROR = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line on stderr (no usage dump) and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
+from .web_params import layout_texts
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser, preset_default: str | None = "basic") -> None:
@@ -53,7 +52,10 @@ def _rules_from(args: argparse.Namespace) -> Rules:
     for item in args.options:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"--set {item!r} is not KEY=VALUE, e.g. --set values.K=-2")
+            raise UsageError(
+                *both("error.cli.set_syntax", item_code=quote_code(item), item=quote_text(item), flag="--set",
+                      example="--set values.K=−2")
+            )  # fmt: skip
         changes[key.strip()] = value.strip()
     return rules.with_options(changes) if changes else rules
 
@@ -70,7 +72,7 @@ def cmd_score(args: argparse.Namespace) -> dict[str, Any]:
     rules = _rules_from(args)
     if not args.layouts:
         raise UsageError("score needs at least one LAYOUT, e.g. '8H KS 2D / 8C AS 5H'")
-    table = read_layouts(rules, args.layouts)  # the engine's card check: names player, position and card
+    table = read_layouts(rules, layout_texts(args.layouts))  # the engine's card check: names player, position and card
     layouts = [list(cards) for cards in table.layouts]
     went_out = _player_index("--went-out", args.went_out, len(layouts))
     knocked = _player_index("--knocked", args.knocked, len(layouts))
@@ -112,16 +114,51 @@ def _parse_ai(text: str) -> list[str]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> dict[str, Any]:
-    from .simulate import simulate  # imports the computer players only when needed
+    from .simulate import SimulationInterrupted, simulate  # imports the computer players only when needed
 
     rules = _rules_from(args)
     if args.holes is not None:
         rules = rules.with_options({"holes": args.holes})
     ai = _parse_ai(args.ai)
     if not ai:
-        raise UsageError(f"--ai {args.ai!r} names no computer player: e.g. --ai random,random")
-    result = simulate(rules, args.players, args.games, args.seed, ai)
+        raise UsageError(f"--ai {quote_code(args.ai)} names no computer player: e.g. --ai random,random")
+    shown = sys.stderr.isatty() if args.progress is None else args.progress
+    progress = Progress(sys.stderr, live=sys.stderr.isatty()) if shown else None
+    try:
+        result = simulate(rules, args.players, args.games, args.seed, ai, progress=progress)
+    except SimulationInterrupted as stopped:  # Ctrl-C: what was played so far, and main() says so on stderr
+        result = stopped.result
+        args.interrupted = (result.games_played, args.games)
+    finally:
+        if progress is not None:
+            progress.close()
     return {"preset": args.preset, "options": _changed_options(rules), "holes": rules.holes, **result.to_dict()}
+
+
+class Progress:
+    """`simulate`'s progress on stderr: one line rewritten in place on a terminal (four times a second at most),
+    else a line a second; the last game always."""
+
+    def __init__(self, stream: TextIO, live: bool) -> None:
+        self.stream = stream
+        self.live = live
+        self.shown = 0.0
+        self.open = False  # a live line not yet ended
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self.shown < (0.25 if self.live else 1.0):
+            return
+        self.shown = now
+        line = f"simulate: {done:,} of {total:,} games ({100 * done / total:.1f}%)"
+        self.stream.write(f"\r{line}" if self.live else f"{line}\n")
+        self.open = self.live
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
 
 
 def cmd_rules(args: argparse.Namespace) -> dict[str, Any] | str:
@@ -129,7 +166,7 @@ def cmd_rules(args: argparse.Namespace) -> dict[str, Any] | str:
 
     if args.list:
         if args.options or args.preset:
-            raise UsageError("rules --list takes no --preset or --set")
+            raise UsageError(*both("error.cli.list_alone", command="rules --list", flags="--preset、--set"))
         infos = [preset_info(name) for name in preset_names()]
         if args.json:
             return {"presets": [{"name": p.name, "title": p.title, "summary": p.summary} for p in infos]}
@@ -157,22 +194,20 @@ def cmd_review(args: argparse.Namespace) -> dict[str, Any]:
     from .review import load_save
     from .web_review import match_review  # the same answer as the browser's door
 
-    try:
-        with open(args.save, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read the save {args.save!r}: {getattr(error, 'strerror', None) or error}") from None
-    params: dict[str, Any] = {"save": text, "lang": args.lang, "hole": args.hole}
+    save = read_input_file(args.save, "save")  # a regular file of at most 16 MB: never a FIFO or /dev/zero
+    params: dict[str, Any] = {"save": save, "lang": args.lang, "hole": args.hole}
     if args.seat is not None:
-        players = load_save(text)[0].players
+        players = load_save(save)[0].players
         if not 1 <= args.seat <= players:
-            raise UsageError(f"--seat {args.seat} is not a player: expected 1 to {players}")
+            raise UsageError(*both("error.cli.seat", seat=args.seat, players=players, flag="--seat"))
         params["seat"] = args.seat - 1
     return match_review(params)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="sixcardgolf", description="Six Card Golf: score layouts, simulate matches, print rules.")
+    parser = OneLineParser(
+        prog="sixcardgolf", description="Six Card Golf: score layouts, simulate matches, print rules."
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="{score,simulate,rules,review}")
 
     score = commands.add_parser("score", help="score layouts (one per player) and print JSON")
@@ -189,6 +224,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="matches to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     sim.add_argument("--ai", default="random", help="computer player per seat, comma-separated (one name: every seat)")
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show the games played so far on stderr (default: when stderr is a terminal)",
+    )
     sim.set_defaults(run=cmd_simulate)
 
     rules = commands.add_parser("rules", help="list presets, or print a rules value as statements or JSON")
@@ -208,21 +249,32 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = lang_in(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    return run(lambda: _run(parser, args), f"sixcardgolf {args.command}", lang)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    lang = getattr(args, "lang", "en")
     try:
         output = args.run(args)
     except GolfError as error:  # every engine error on bad input, the command line's own (UsageError) included
-        parser.exit(USAGE_ERROR, f"sixcardgolf {args.command}: error: {_one_line(str(error))}\n")
+        said = "error" if lang == "en" else "エラー"
+        parser.exit(USAGE_ERROR, f"sixcardgolf {args.command}: {said}: {one_line(error.message(lang))}\n")
     if isinstance(output, str):
         print(output)
     else:
         print(json.dumps(output, ensure_ascii=False, indent=2))
+    interrupted = getattr(args, "interrupted", None)
+    if interrupted is not None:
+        sys.stdout.flush()
+        played, games = interrupted
+        message = text("error.cli.interrupted_simulate", lang, played=played, games=games)
+        print(f"sixcardgolf {args.command}: {message}", file=sys.stderr)
+        return INTERRUPTED
     return 0
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 if __name__ == "__main__":

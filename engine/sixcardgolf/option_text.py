@@ -8,12 +8,12 @@ scoring.AMOUNTS.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .describe_common import points_text
+from .errors import quote_code, quote_text
 from .messages import check_lang, has, text
-from .rules import CHOICES, EARLY_KNOCK_MAX_HIDDEN, Rules
+from .rules import CHOICES, EARLY_KNOCK_MAX_HIDDEN, Rules, card_value_key
 from .scoring import AMOUNTS
 
 # The numbers some option texts quote, from the one place each is kept.
@@ -31,6 +31,8 @@ def _facts(name: str) -> dict[str, object]:
 
 
 def option_label(key: str, lang: str) -> str:
+    if key.startswith("values."):  # an alias (values.T, values.k) has the label of the card it names
+        key = card_value_key(key)
     return text(f"option.label.{key}", lang)
 
 
@@ -78,5 +80,5 @@ def input_value_text(key: str, raw: Any, lang: str) -> str:
     if _takes(key, raw):
         return describe_option_value(key, raw, lang)
     if lang == "ja":
-        return f"「{raw}」" if isinstance(raw, str) else f"「{json.dumps(raw, ensure_ascii=False)}」"
-    return repr(raw)
+        return f"「{quote_text(raw)}」"
+    return quote_code(raw)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .errors import RulesError
+from .errors import RulesError, quote_code, quote_text
 from .messages import both
 from .rules import Rules
 
@@ -45,11 +45,12 @@ def preset_names() -> list[str]:
 
 def preset_info(name: str) -> Preset:
     presets = _all_presets()
-    if name not in presets:
+    if not isinstance(name, str) or name not in presets:
         titles = "、".join(f"「{preset.title['ja']}」" for preset in presets.values())
         raise RulesError(
-            *both("error.preset.unknown", name_code=repr(name), name=name, names_code=", ".join(presets), titles=titles)
-        )
+            *both("error.preset.unknown", name_code=quote_code(name), name=quote_text(name),
+                  names_code=", ".join(presets), titles=titles)
+        )  # fmt: skip
     return presets[name]
 
 

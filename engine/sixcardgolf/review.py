@@ -15,7 +15,6 @@ engine/README.md ("Hole review").
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -23,7 +22,8 @@ from typing import Any
 
 from . import actions as A
 from .ai.hint import hint, hint_seed
-from .errors import GolfError, SaveError, UsageError
+from .errors import GolfError, RequestError, SaveError, UsageError, quote_code, quote_shown
+from .json_input import read_json
 from .match import SAVE_FORMAT, Match
 from .messages import both
 from .observation import Observation
@@ -184,7 +184,9 @@ def replay(match: Match) -> Iterator[tuple[int, Match]]:
 def check_seat(match: Match, seat: Any) -> int:
     """`seat` if it is a seat at the match's table; otherwise a UsageError naming it."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
-        raise UsageError(*both("error.review.seat", seat_code=repr(seat), seat=seat, last=match.players - 1))
+        raise UsageError(
+            *both("error.review.seat", seat_code=quote_code(seat), seat=quote_shown(seat), last=match.players - 1)
+        )
     return seat
 
 
@@ -226,15 +228,17 @@ def load_save(data: Any) -> tuple[Match, list[str] | None]:
     """A save as the Play page stores it (or a plain match save): the replayed match and its seats (None: unknown)."""
     if isinstance(data, str | bytes):
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise _unreadable(f"it is not valid JSON ({error.msg} at character {error.pos})") from None
+            data = read_json(data, "it")
+        except RequestError as error:  # not JSON, nested too deeply, a number too long
+            raise _unreadable(str(error)) from None
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
         return _match(data), None
     if not isinstance(data, dict) or data.get("format") != PLAYGROUND_FORMAT:
         raise _unreadable(f"it is neither a Play page save ({PLAYGROUND_FORMAT!r}) nor a match save ({SAVE_FORMAT!r})")
     if data.get("version") != PLAYGROUND_VERSION:
-        raise _unreadable(f"save version {data.get('version')!r} is not supported (expected {PLAYGROUND_VERSION})")
+        raise _unreadable(
+            f"save version {quote_code(data.get('version'))} is not supported (expected {PLAYGROUND_VERSION})"
+        )
     match = _match(data.get("match"))
     seats = data.get("seats")
     if not isinstance(seats, list) or len(seats) != match.players or not all(isinstance(s, str) for s in seats):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CARDS_PER_DECK, JACK_RANK, JOKER, JOKER_RANK, RANKS, build_shoe
-from .errors import RulesError
+from .errors import RulesError, quote_code, quote_text
 from .messages import Words, both, say, text
 
 LAYOUTS: dict[str, tuple[int, int]] = {"2x2": (2, 2), "2x3": (2, 3), "2x4": (2, 4), "3x3": (3, 3)}
@@ -151,7 +151,7 @@ class Rules:
             raise RulesError(
                 *both(
                     "error.table.players",
-                    players_code=repr(players),
+                    players_code=quote_code(players),
                     players=_value("players", players),
                     low=MIN_PLAYERS,
                     high=MAX_PLAYERS,
@@ -201,7 +201,7 @@ class Rules:
     def with_options(self, options: Mapping[str, Any]) -> Rules:
         """A copy with some options changed. Values may be JSON values or the strings a CLI passes."""
         if not isinstance(options, Mapping):
-            raise RulesError(*both("error.option.not_mapping", options_code=repr(options)))
+            raise RulesError(*both("error.option.not_mapping", options_code=quote_code(options)))
         changes: dict[str, Any] = {}
         values = list(self.values)
         for key, raw in options.items():
@@ -237,13 +237,13 @@ def _unknown_key(key: object) -> RulesError:
     close = difflib.get_close_matches(str(key), OPTION_KEYS, n=1)
     keys = ", ".join(OPTION_KEYS)
     if not close:
-        return RulesError(*both("error.option.unknown", key_code=repr(key), key=key, keys_code=keys))
+        return RulesError(*both("error.option.unknown", key_code=quote_code(key), key=quote_text(key), keys_code=keys))
     return RulesError(
         *both(
             "error.option.unknown_close",
-            key_code=repr(key),
-            key=key,
-            close_code=repr(close[0]),
+            key_code=quote_code(key),
+            key=quote_text(key),
+            close_code=quote_code(close[0]),
             close=_label(close[0]),
             keys_code=keys,
         )
@@ -257,6 +257,12 @@ def _rank_index(key: str) -> int:
     if rank not in RANKS:
         raise _unknown_key(key)
     return RANKS.index(rank)
+
+
+def card_value_key(key: str) -> str:
+    """A card value's option key as a caller may write it (`values.T`, `values.k`) in the one spelling the
+    option tables use (`values.10`, `values.K`): what an error's label is looked up by."""
+    return f"values.{RANKS[_rank_index(key)]}"
 
 
 def _parse_int(key: str, raw: Any) -> int:
@@ -279,7 +285,7 @@ def _not_allowed(key: str, raw: Any, expected: str, **facts: object) -> RulesErr
         *both(
             "error.option.not_allowed",
             key_code=key,
-            raw_code=repr(raw),
+            raw_code=quote_code(raw),
             label=_label(key),
             raw=_value(key, raw),
             expected=say(f"error.expected.{expected}", **facts),
@@ -322,7 +328,7 @@ def _validate(rules: Rules) -> None:
                 isinstance(v, bool) or not isinstance(v, int) for v in rules.values
             ):
                 raise RulesError(
-                    *both("error.option.card_values", values_code=repr(rules.values), ranks_code=", ".join(RANKS))
+                    *both("error.option.card_values", values_code=quote_code(rules.values), ranks_code=", ".join(RANKS))
                 )
             continue
         value = getattr(rules, key)
@@ -331,7 +337,7 @@ def _validate(rules: Rules) -> None:
                 *both(
                     "error.option.not_valid",
                     key_code=key,
-                    raw_code=repr(value),
+                    raw_code=quote_code(value),
                     label=_label(key),
                     raw=_value(key, value),
                 )

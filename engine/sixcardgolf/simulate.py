@@ -10,9 +10,10 @@ seat shares a stream with another.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,9 +96,20 @@ class SimulationResult:
     playoff_holes: int = 0
     end_reasons: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    games_played: int = 0  # all of `games`, unless the run was interrupted
+
+    def copy(self) -> SimulationResult:
+        return dataclasses.replace(
+            self,
+            points=list(self.points),
+            solo_wins=list(self.solo_wins),
+            shared_wins=list(self.shared_wins),
+            end_reasons=dict(self.end_reasons),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         holes = max(self.holes, 1)
+        stopped = {"interrupted": True, "games_played": self.games_played} if self.games_played < self.games else {}
         return {
             "players": self.players,
             "games": self.games,
@@ -111,7 +123,16 @@ class SimulationResult:
             "end_reasons": dict(sorted(self.end_reasons.items())),
             "seconds": round(self.seconds, 6),
             "holes_per_second": round(self.holes / self.seconds, 1) if self.seconds > 0 else None,
+            **stopped,
         }
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during `simulate`: a KeyboardInterrupt still, carrying the statistics of the games finished."""
+
+    def __init__(self, result: SimulationResult) -> None:
+        super().__init__()
+        self.result = result
 
 
 def check_ai_names(names: Sequence[str], players: int) -> tuple[str, ...]:
@@ -135,8 +156,19 @@ def check_ai_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def simulate(rules: Rules, players: int, games: int, seed: int, ai: Sequence[str]) -> SimulationResult:
-    """Play `games` matches and gather per-seat statistics. Same arguments, same result (bar timing)."""
+def simulate(
+    rules: Rules,
+    players: int,
+    games: int,
+    seed: int,
+    ai: Sequence[str],
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play `games` matches and gather per-seat statistics. Same arguments, same result (bar timing).
+
+    `progress(done, games)` is called after every game. Ctrl-C raises SimulationInterrupted with the statistics
+    of the games finished before it (a game cut short counts for nothing).
+    """
     rules.check_players(players)
     names = check_ai_names(ai, players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -148,19 +180,38 @@ def simulate(rules: Rules, players: int, games: int, seed: int, ai: Sequence[str
     result.solo_wins = [0] * players
     result.shared_wins = [0] * players
     started = time.perf_counter()
-    for game in range(games):
-        policies = [make_player(name, policy_seed(seed, game, seat)) for seat, name in enumerate(names)]
-        match = play_match(rules, players, game_seed(seed, game), policies)
-        for record in match.records:
-            result.holes += 1
-            result.playoff_holes += record.playoff
-            result.end_reasons[record.end_reason] = result.end_reasons.get(record.end_reason, 0) + 1
-            for seat, points in enumerate(record.points):
-                result.points[seat] += points
-        outcome = match.outcome()
-        assert outcome is not None  # play_match returns finished matches only
-        tally = result.shared_wins if outcome.shared else result.solo_wins
-        for seat in outcome.winners:
-            tally[seat] += 1
+    counting, before = False, result
+    try:
+        for game in range(games):
+            policies = [make_player(name, policy_seed(seed, game, seat)) for seat, name in enumerate(names)]
+            match = play_match(rules, players, game_seed(seed, game), policies)
+            # Ctrl-C may land anywhere, the tally of a game included: then the tally as it was before that game
+            # is the one reported, so the statistics are always of whole games.
+            before = result.copy()
+            counting = True
+            _count(result, match)
+            counting = False
+            if progress is not None:
+                progress(game + 1, games)
+    except KeyboardInterrupt:
+        stopped = before if counting else result
+        stopped.seconds = time.perf_counter() - started
+        raise SimulationInterrupted(stopped) from None
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _count(result: SimulationResult, match: Match) -> None:
+    """Add a finished match to the statistics; `games_played` last, so an interrupted run counts whole games."""
+    for record in match.records:
+        result.holes += 1
+        result.playoff_holes += record.playoff
+        result.end_reasons[record.end_reason] = result.end_reasons.get(record.end_reason, 0) + 1
+        for seat, points in enumerate(record.points):
+            result.points[seat] += points
+    outcome = match.outcome()
+    assert outcome is not None  # play_match returns finished matches only
+    tally = result.shared_wins if outcome.shared else result.solo_wins
+    for seat in outcome.winners:
+        tally[seat] += 1
+    result.games_played += 1

@@ -9,7 +9,7 @@ bad card or option never reaches the page as a traceback.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import web_match, web_review
@@ -24,14 +24,15 @@ from .describe import (
     points_text,
     section_title,
 )
-from .errors import GolfError, UsageError
+from .errors import LANGS, GolfError, RequestError, UsageError, quote_code, quote_shown, quote_text
 from .glossary import group_note
-from .messages import both, say
+from .json_input import MAX_DEPTH, read_json, request_lang, what_is_read
+from .messages import both, say, text
 from .option_text import option_help
 from .presets import preset_info, preset_names
 from .rules import CHOICES, OPTION_KEYS, Rules
 from .scoring import score_table
-from .web_params import lang_of, rules_from
+from .web_params import lang_of, layout_texts, rules_from
 
 _lang = lang_of
 
@@ -119,14 +120,19 @@ def score(params: dict[str, Any]) -> dict[str, Any]:
     """
     lang = _lang(params)
     rules = rules_from(params)
-    texts = params.get("layouts")
-    if not isinstance(texts, list) or not texts:
-        raise GolfError(
-            "layouts must be a list of layouts in card notation", ja="手札をカードの表記で入力してください。"
-        )
-    texts = [str(text) for text in texts]
+    texts = layout_texts(params.get("layouts"))
     went_out = _player(params.get("went_out"), len(texts), "went_out", lang)
     knocked = _player(params.get("knocked"), len(texts), "knocked", lang)
+    if knocked is not None and not rules.knock:  # as the command line refuses it: no knock in these rules
+        raise UsageError(
+            *both(
+                "error.layout.knocked_without_knock",
+                value_code=quote_code(params.get("knocked")),
+                label=say("error.table.knocked"),
+                knock=say("option.label.knock"),
+                on=say("option.value.on"),
+            )
+        )
     if params.get("partial"):
         table = read_table(rules, texts)
         return {
@@ -168,15 +174,13 @@ def _player(value: Any, players: int, name: str, lang: str) -> int | None:
     if value in (None, "", 0):
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
-        plain = isinstance(value, int) and not isinstance(value, bool)
-        shown = str(value) if plain else f"「{value}」" if isinstance(value, str) else f"「{json.dumps(value)}」"
         raise UsageError(
             *both(
                 "error.table.not_a_player",
                 name_code=name,
-                value_code=repr(value),
+                value_code=quote_code(value),
                 label=say(f"error.table.{name}"),
-                value=shown,
+                value=quote_shown(value),
                 players=players,
             )
         )
@@ -193,29 +197,91 @@ METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
 }
 
 
+MAX_ERROR_CHARS = 1_000
+"""The longest error an answer carries: every quoted input is already short (errors.QUOTE_CHARS); this is the
+last guard, so that no request can make the page show a megabyte."""
+
+
 def handle(request_json: str, table: web_match.Table | None = None) -> str:
     """Answer one request {"method": ..., "params": {...}} with a JSON envelope.
 
     `table` holds the match being played between requests (the Web Worker keeps one and passes it to every
     call); the match methods (web_match.METHODS) read and replace it, the others never touch it.
     """
+    return serve(request_json, lambda name, params: _answer(name, params, table), [*METHODS, *web_match.METHODS])
+
+
+def serve(request_json: str, answer: Callable[[str, dict[str, Any]], Any], methods: Sequence[str]) -> str:
+    """The envelope of a JSON door: `answer(method, params)` gives the result (`methods` are the names it
+    takes, for the error about any other), and every request is answered, whatever it holds. A refused one is {"ok": false, "error": ...} in the request's language (English when
+    even that cannot be read), naming what was wrong; a request refused before `answer` changes nothing.
+    printables.browser's rule-sheet door answers through this too.
+    """
     lang = "en"
+    name: object = None
     try:
-        request = json.loads(request_json)
-        params = request.get("params") or {}
-        lang = params.get("lang", "en") if params.get("lang") in ("en", "ja") else "en"
+        request = read_json(request_json) if isinstance(request_json, str | bytes) else request_json
+        params, lang = _envelope(request)
         name = request.get("method")
-        if name in web_match.METHODS:
-            result = web_match.METHODS[name](params, table if table is not None else web_match.Table())
-        elif name in METHODS:
-            result = METHODS[name](params)
-        else:
-            raise GolfError(
-                f"method {name!r} is not available: expected one of {', '.join([*METHODS, *web_match.METHODS])}",
-                ja=f"操作「{name}」はありません。",
-            )
+        if not isinstance(name, str):
+            raise _no_method(name, methods)
+        result = answer(name, params)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
+    except RequestError as error:
+        if isinstance(request_json, str) and lang == "en":
+            lang = request_lang(request_json)  # a text that could not be read may still say its language
+        return _refused(error.message(lang))
     except GolfError as error:
-        return json.dumps({"ok": False, "error": error.message(lang)}, ensure_ascii=False)
-    except ValueError as error:  # json.JSONDecodeError and the engine's ValueErrors without a Japanese text
-        return json.dumps({"ok": False, "error": str(error)}, ensure_ascii=False)
+        return _refused(error.message(lang))
+    except RecursionError:  # a value nested too deeply for some step of the answer: the same words as the reader's
+        return _refused(text("error.json.too_deep", lang, what=what_is_read("request"), most=MAX_DEPTH))
+    except Exception as error:  # a bug: the page still gets an answer naming the method, never a traceback
+        return _refused(
+            text(
+                "error.request.failed",
+                lang,
+                method_code=quote_code(name),
+                method=quote_text(name),
+                kind_code=type(error).__name__,
+            )
+        )
+
+
+def _envelope(request: Any) -> tuple[dict[str, Any], str]:
+    """The request's params and language, or a RequestError naming what is not as the door reads it."""
+    if not isinstance(request, dict):
+        raise RequestError(
+            *both("error.request.not_object", request_code=quote_code(request), request=quote_text(request))
+        )
+    params = request.get("params")
+    params = {} if params is None else params
+    if not isinstance(params, dict):
+        raise RequestError(*both("error.request.params", params_code=quote_code(params), params=quote_text(params)))
+    lang = params.get("lang")
+    return params, lang if isinstance(lang, str) and lang in LANGS else "en"
+
+
+def _answer(name: str, params: dict[str, Any], table: web_match.Table | None) -> Any:
+    lang_of(params)  # a language not offered is refused before a method runs (a match method would act first)
+    if name in web_match.METHODS:
+        return web_match.METHODS[name](params, table if table is not None else web_match.Table())
+    if name in METHODS:
+        return METHODS[name](params)
+    raise _no_method(name, [*METHODS, *web_match.METHODS])
+
+
+def _no_method(name: object, methods: Sequence[str]) -> RequestError:
+    return RequestError(
+        *both(
+            "error.request.method",
+            method_code=quote_code(name),
+            method=quote_text(name),
+            methods_code=", ".join(methods),
+        )
+    )
+
+
+def _refused(message: str) -> str:
+    if len(message) > MAX_ERROR_CHARS:
+        message = message[: MAX_ERROR_CHARS - 1] + "…"
+    return json.dumps({"ok": False, "error": message}, ensure_ascii=False)

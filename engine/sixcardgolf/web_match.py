@@ -20,8 +20,18 @@ from typing import Any
 from . import actions as A
 from .ai import LEVELS, make_policy
 from .describe import adjustment_label, end_reason_text, points_text
-from .errors import GolfError, IllegalActionError, SaveError, UsageError
+from .errors import (
+    GolfError,
+    IllegalActionError,
+    NotationError,
+    RequestError,
+    SaveError,
+    UsageError,
+    quote_code,
+    quote_text,
+)
 from .hole import HoleState
+from .json_input import read_json
 from .match import Match
 from .messages import both
 from .messages import text as catalogue_text
@@ -142,14 +152,22 @@ class Table:
 
 
 def _seats(raw: Any, players: int) -> list[str]:
+    """Who sits where: exactly `players` entries, each "human" or a computer level, at least one person."""
     allowed = (HUMAN, *LEVELS)
-    if not isinstance(raw, list) or len(raw) != players or any(seat not in allowed for seat in raw):
-        raise GolfError(
-            f"seats {raw!r} are not allowed: expected {players} entries, each one of {', '.join(allowed)}",
-            ja=f"席の設定が正しくありません。{players}人分の席に、人またはコンピューターの強さを指定してください。",
-        )
+    levels = ", ".join(LEVELS)
+    if not isinstance(raw, list) or len(raw) != players:
+        raise UsageError(
+            *both("error.seats.not_list", seats_code=quote_code(raw), seats=quote_text(raw), players=players,
+                  levels_code=levels)
+        )  # fmt: skip
+    for number, seat in enumerate(raw, start=1):
+        if not isinstance(seat, str) or seat not in allowed:
+            raise UsageError(
+                *both("error.seats.entry", seat=number, value_code=quote_code(seat), value=quote_text(seat),
+                      levels_code=levels)
+            )  # fmt: skip
     if HUMAN not in raw:
-        raise GolfError("at least one seat must be a person", ja="人間のプレイヤーが1人以上必要です。")
+        raise UsageError(*both("error.seats.no_person", seats_code=quote_code(raw)))
     return list(raw)
 
 
@@ -157,8 +175,24 @@ def _undo_switch(params: dict[str, Any]) -> bool:
     """Whether Undo is offered: `undo` true (the default) or false (the daily deal and shared deals)."""
     value = params.get("undo", True)
     if not isinstance(value, bool):
-        raise UsageError(*both("error.match.undo_switch", value_code=repr(value)[:40]))
+        raise UsageError(*both("error.match.undo_switch", value_code=quote_code(value)))
     return value
+
+
+def _opening(raw: Any) -> list[str]:
+    """The opening choices made while the engine was loading: a list of actions written as text."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise UsageError(*both("error.opening.not_list", opening_code=quote_code(raw), opening=quote_text(raw)))
+    for text in raw:
+        if not isinstance(text, str):
+            raise NotationError(
+                *both(
+                    "error.action.unknown", text_code=quote_code(text), text=quote_text(text), most_code=A.MAX_POSITIONS
+                )
+            )
+    return raw
 
 
 def match_new(params: dict[str, Any], table: Table) -> dict[str, Any]:
@@ -166,14 +200,16 @@ def match_new(params: dict[str, Any], table: Table) -> dict[str, Any]:
     players = params.get("players", 2)
     seed = params.get("seed", 1)
     session = Session(Match(rules, players, seed), _seats(params.get("seats"), players), _undo_switch(params))
+    opening = _opening(params.get("opening"))
+    _viewer(session, params)  # a viewer of the wrong kind is refused before anything is played
     # Opening choices made while the engine was loading (positions only), applied in order; the moves they
     # and the computers' replies make are in the answer's events like any other (the log, pass-and-play news).
     moves: list[Move] = []
-    for text in params.get("opening") or []:
+    for text in opening:
         seat = session.match.current_player()
         if seat < 0 or not session.is_human(seat):
             break
-        moves.append(session.play(A.parse_action(str(text))))
+        moves.append(session.play(A.parse_action(text)))
         moves.extend(session.play_computers())
     table.session = session
     return _view(session, params, [*moves, *session.play_computers()])
@@ -186,8 +222,8 @@ def match_load(params: dict[str, Any], table: Table) -> dict[str, Any]:
     data = params.get("save")
     try:
         if isinstance(data, str):
-            data = json.loads(data)
-    except (json.JSONDecodeError, RecursionError, ValueError):
+            data = read_json(data, "save")
+    except RequestError:  # not JSON, nested too deeply, a number too long
         raise _damaged() from None
     if not isinstance(data, dict) or data.get("format") != PLAYGROUND_FORMAT:
         raise _damaged()
@@ -203,6 +239,7 @@ def match_load(params: dict[str, Any], table: Table) -> dict[str, Any]:
         session = Session(match, _seats(data.get("seats"), match.players), _undo_switch(data))
     except GolfError:
         raise _damaged() from None
+    _viewer(session, params)  # refused before the match in play is replaced
     table.session = session
     view = _view(session, params, [])
     return {**view, "recovered": recovered} if recovered else view
@@ -235,18 +272,24 @@ def _damaged() -> SaveError:
 def match_act(params: dict[str, Any], table: Table) -> dict[str, Any]:
     session = table.current()
     match = session.match
-    text = str(params.get("action", ""))
+    text = params.get("action", "")
+    if not isinstance(text, str):
+        raise IllegalActionError(
+            *both("error.action.unknown", text_code=quote_code(text), text=quote_text(text), most_code=A.MAX_POSITIONS)
+        )
     try:
         action = A.parse_action(text)
     except GolfError as error:
         raise IllegalActionError(str(error), ja=error.message("ja")) from None
+    _viewer(session, params)  # a viewer of the wrong kind is refused before the move is played
     seat = match.current_player()
     if action == A.NEXT_HOLE:
         match.next_hole()  # its errors say in both languages why there is no next hole now
-    elif seat < 0 or not session.is_human(seat):
-        raise IllegalActionError(
-            f"action {text!r} is not allowed: it is not a person's turn", ja="いまはコンピューターの手番です。"
-        )
+    elif match.hole.is_over():
+        why = "error.play.hole_over" if match.can_start_next_hole() else "error.play.match_over"
+        raise IllegalActionError(*both(why, action_code=quote_code(text)))
+    elif not session.is_human(seat):  # the computers play before an answer, so only a stale page meets this
+        raise IllegalActionError(*both("error.play.computer", action_code=quote_code(text), player=seat + 1))
     else:
         own = session.play(action)  # a refused move: the hole's error says why, in both languages
         return _view(session, params, [own, *session.play_computers()])
@@ -286,7 +329,12 @@ def match_hint(params: dict[str, Any], table: Table) -> dict[str, Any]:
 def _viewer(session: Session, params: dict[str, Any]) -> int:
     """The seat whose eyes the page shows: the one asked for, else the person to move, else the first person."""
     asked = params.get("viewer")
-    if isinstance(asked, int) and not isinstance(asked, bool) and 0 <= asked < session.match.players:
+    players = session.match.players
+    if asked is not None and (isinstance(asked, bool) or not isinstance(asked, int)):
+        raise UsageError(
+            *both("error.viewer.not_a_seat", viewer_code=quote_code(asked), viewer=quote_text(asked), last=players - 1)
+        )
+    if asked is not None and 0 <= asked < players:  # a seat not at this table: the page's last match had more
         return asked
     to_move = session.match.current_player()
     if to_move >= 0 and session.is_human(to_move):

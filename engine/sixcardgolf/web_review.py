@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import actions as A
-from .errors import UsageError, check_lang
+from .errors import UsageError, check_lang, quote_code, quote_shown
 from .match import Match
 from .messages import both
 from .observation import Observation
@@ -47,19 +47,26 @@ def _request(params: dict[str, Any]) -> tuple[Match, int, set[int] | None]:
     hole = params.get("hole")
     if hole is None:
         return match, seat, None
-    if isinstance(hole, bool) or not isinstance(hole, int) or not 1 <= hole <= len(match.records):
+    if not _whole(hole) or not 1 <= hole <= len(match.records):
         finished = len(match.records)
         key = "error.review.hole" if finished else "error.review.no_hole"
-        raise UsageError(*both(key, hole_code=repr(hole), hole=hole, finished=finished))
+        raise UsageError(*both(key, hole_code=quote_code(hole), hole=quote_shown(hole), finished=finished))
     return match, seat, {hole}
+
+
+def _whole(value: object) -> bool:
+    """A plain int: not a bool (True == 1, so a bool would also share an int's place in the cache below)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _prepare(params: dict[str, Any]) -> tuple[Match, list[tuple[int, int, Observation]]]:
     save = params.get("save")
+    seat, hole = params.get("seat"), params.get("hole")
     key = None
-    if isinstance(save, str):
-        hole = params.get("hole")
-        key = (save, params.get("seat", -1), (hole,) if isinstance(hole, int) else None)
+    # Only a request whose seat and hole are plain ints (or absent) is looked up: anything else is checked, and
+    # refused, by _request; a list or an object could not even be a key.
+    if isinstance(save, str) and (seat is None or _whole(seat)) and (hole is None or _whole(hole)):
+        key = (save, -1 if seat is None else seat, None if hole is None else (hole,))
         if key in _prepared:
             return _prepared[key]
     match, seat, holes = _request(params)
@@ -80,7 +87,7 @@ def match_review_step(params: dict[str, Any]) -> dict[str, int]:
     check_lang(params.get("lang", "en"))
     limit = params.get("limit", 1)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise UsageError(*both("error.review.limit", limit_code=repr(limit), limit=limit))
+        raise UsageError(*both("error.review.limit", limit_code=quote_code(limit), limit=quote_shown(limit)))
     match, decisions = _prepare(params)
     done = judged = 0
     for _, step, observation in decisions:

@@ -1,15 +1,20 @@
-"""The command line: `python -m sixcardgolf score | simulate | rules`."""
+"""The command line: `python -m sixcardgolf score | simulate | rules | review`, and its misuse."""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from sixcardgolf import load_preset, preset_names
+from sixcardgolf import Match, load_preset, preset_names
 from sixcardgolf.cli import main
+from sixcardgolf.cli_io import MAX_FILE_BYTES
 from sixcardgolf.describe import describe_rules
 
 
@@ -174,3 +179,130 @@ def test_python_dash_m_runs_the_command_line() -> None:
     bad = subprocess.run([sys.executable, "-m", "sixcardgolf", "score", "8H KS 2D / 8C AS 5X"],
                          capture_output=True, text=True, check=False)  # fmt: skip
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "'5X'" in bad.stderr
+
+
+# -- misuse, as a user meets it: run as `python -m sixcardgolf` (reliability-review.md §2) -----------------------
+
+
+def sixcardgolf(*argv: str, timeout: float = 60, **options: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sixcardgolf", *argv], capture_output=True, text=True, timeout=timeout, **options
+    )
+
+
+def one_line_refusal(result: subprocess.CompletedProcess[str], named: str) -> None:
+    """Exit status 2, nothing on stdout, and one short line on stderr naming the input; never a traceback."""
+    assert result.returncode == 2, result
+    assert result.stdout == "" and result.stderr.count("\n") == 1, result.stderr[:500]
+    assert "Traceback" not in result.stderr and len(result.stderr) < 400, result.stderr[:500]
+    assert named in result.stderr, result.stderr
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    (tmp_path / "deep.json").write_text("[" * 3_000 + "]" * 3_000, encoding="utf-8")
+    match = {"format": "sixcardgolf-match", "version": 1, "players": 2, "actions": [], "rules": {}}
+    (tmp_path / "digits.json").write_text(json.dumps(match).replace('"players": 2', '"seed": ' + "7" * 5_000))
+    os.mkfifo(tmp_path / "fifo")  # no writer: opening it would wait for ever
+    with open(tmp_path / "big.json", "wb") as big:
+        big.truncate(MAX_FILE_BYTES + 1)  # sparse: costs no disk
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["review", "{dir}/deep.json"], "it is nested too deeply"),
+        (["review", "{dir}/digits.json"], "it holds a number of 5000 digits"),
+        (["review", "{dir}/fifo"], "is not a regular file"),
+        (["review", "/dev/zero"], "is not a regular file"),
+        (["review", "{dir}"], "is not a regular file"),
+        (["review", "{dir}/big.json"], "it holds more than 16 MB"),
+        (["rules", "--set", "values.T=abc"], "values.T = 'abc' is not allowed"),
+        (["score", "--set", "values.T=x", "8H KS 2D / 8C AS 5H"], "values.T = 'x' is not allowed"),
+        (["simulate", "--set", "values.T=x"], "values.T = 'x' is not allowed"),
+        (["rules", "--set", "holes=" + "9" * 5_000], "option holes = '999"),
+        (["simulate", "--seed", "9" * 5_000], "invalid int value: '999"),
+        (["score", " ".join(["8H"] * 40_000)], "at most 200 can be read"),
+    ],
+    ids=["deep-save", "5000-digit-save", "fifo", "dev-zero", "folder", "16-MB", "values.T-rules", "values.T-score",
+         "values.T-simulate", "5000-digit-option", "5000-digit-seed", "40000-card-layout"],
+)  # fmt: skip
+def test_misuse_is_one_short_line_and_exit_status_2(files: Path, argv: list[str], named: str) -> None:
+    """Each of these printed a traceback, never ended, or echoed a huge input before (the reliability review)."""
+    one_line_refusal(sixcardgolf(*[arg.replace("{dir}", str(files)) for arg in argv]), named)
+
+
+@pytest.mark.parametrize(
+    ("argv", "japanese"),
+    [
+        (["review", "{dir}/nope.json", "--lang", "ja"], "保存データのファイル「"),
+        (["review", "{dir}/fifo", "--lang", "ja"], "普通のファイルではない"),
+        (["rules", "--preset", "basic", "--set", "turn_limit=0", "--lang", "ja"], "「手番の上限」に0は使えません"),
+        (["rules", "--set", "values.T=abc", "--lang", "ja"], "「10の得点」に「abc」は使えません"),
+        (["rules", "--list", "--preset", "basic", "--lang", "ja"], "を付けられません"),
+        (["rules", "--set", "knock", "--lang", "ja"], "「キー=値」の形ではありません"),
+    ],
+    ids=["missing-save", "fifo", "option-value", "values.T", "list-alone", "set-syntax"],
+)
+def test_errors_are_in_japanese_under_lang_ja(files: Path, argv: list[str], japanese: str) -> None:
+    """japanese-review.md §3.5: the CLI's errors were English even with --lang ja."""
+    one_line_refusal(sixcardgolf(*[arg.replace("{dir}", str(files)) for arg in argv]), japanese)
+
+
+def test_review_names_a_seat_not_at_the_table_in_japanese(tmp_path: Path) -> None:
+    save = tmp_path / "match.json"
+    save.write_text(Match(load_preset("basic"), 2, 1).dumps(), encoding="utf-8")
+    one_line_refusal(sixcardgolf("review", str(save), "--seat", "5", "--lang", "ja"), "1〜2のプレイヤー番号")
+
+
+def interruptible(*argv: str) -> subprocess.Popen[str]:
+    """A run that Ctrl-C reaches as it would from a terminal (SIGINT not ignored, whatever the test runner does)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "sixcardgolf", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+
+
+def test_ctrl_c_stops_a_long_simulation_with_what_was_played_so_far() -> None:
+    run = interruptible("simulate", "--games", "1000000", "--ai", "random", "--progress", "--seed", "3")
+    assert run.stderr is not None and run.stdout is not None
+    first = run.stderr.readline()  # the progress line after the first game: the run is under way
+    assert first.startswith("simulate: 1 of 1,000,000 games"), first
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, (run.returncode, err)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    last = err.strip().splitlines()[-1]
+    data = json.loads(out)
+    assert data["interrupted"] is True and 1 <= data["games_played"] < 1_000_000
+    assert last == f"sixcardgolf simulate: interrupted after {data['games_played']} of 1000000 games; " \
+        "the statistics of those are on stdout"  # fmt: skip
+    # Whole games only: Basic plays 9 holes a game and shares a tie (no play-off).
+    assert data["holes_played"] == 9 * data["games_played"] and data["playoff_holes"] == 0
+
+
+def test_progress_is_shown_only_when_asked_or_on_a_terminal() -> None:
+    quiet = sixcardgolf("simulate", "--games", "3", "--holes", "1")
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    shown = sixcardgolf("simulate", "--games", "3", "--holes", "1", "--progress")
+    assert shown.returncode == 0 and shown.stderr.splitlines()[-1] == "simulate: 3 of 3 games (100.0%)"
+    assert without_timing(json.loads(shown.stdout)) == without_timing(json.loads(quiet.stdout))
+
+
+def test_a_closed_pipe_ends_the_run_quietly() -> None:
+    """`... | head -c 20`: the reader went away; no BrokenPipeError traceback, the status of a tool killed by SIGPIPE."""
+    run = subprocess.Popen([sys.executable, "-m", "sixcardgolf", "rules", "--preset", "house-party", "--json"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert run.stdout is not None
+    run.stdout.close()  # before the command writes a byte
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 141 and err == "", (run.returncode, err)
+
+
+def test_a_full_disk_is_one_line_and_a_failure() -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "sixcardgolf", "rules", "--preset", "basic", "--json"],
+                                stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)  # fmt: skip
+    assert result.returncode == 1, result
+    assert result.stderr == "sixcardgolf rules: cannot write the output: No space left on device\n", result.stderr

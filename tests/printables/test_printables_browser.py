@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -53,11 +54,11 @@ def test_without_a_step_the_answer_is_at_the_guess_and_a_preset_left_as_it_is_ke
 @pytest.mark.parametrize(
     ("params", "en", "ja"),
     [
-        ({"preset": "nine-hole"}, "unknown preset 'nine-hole'", "「nine-hole」というプリセットはありません"),
+        ({"preset": "nine-hole"}, "unknown preset 'nine-hole'", "「nine-hole」という"),
         ({"options": {"pairs": "diagonal"}}, "diagonal", "diagonal"),
         ({"options": {"no_such_option": 1}}, "no_such_option", "no_such_option"),
         ({"paper": "a3"}, "unknown paper 'a3'", "「a3」という用紙はありません"),
-        ({"step": 11}, "step must be a whole number from 0 to 10", "0〜10 の整数"),
+        ({"step": 11}, "step must be a whole number from 0 to 10", "0〜10の整数"),
         ({"step": True}, "step must be a whole number", "整数"),
     ],
 )
@@ -95,3 +96,28 @@ def test_the_kit_alone_without_weasyprint_makes_the_same_html(tmp_path: Path) ->
     answer = json.loads(run.stdout)
     expected = ask({"options": {"pairs": "anywhere"}, "lang": "ja", "paper": "letter", "step": 3})
     assert answer == expected
+
+
+@pytest.mark.parametrize(
+    ("request_text", "en", "ja"),
+    [
+        (json.dumps({"method": "rule_sheet", "params": {"lang": "LANG", "options": {"values.T": "x"}}}),
+         "values.T = 'x' is not allowed", "「10の得点」に「x」は使えません"),
+        ('{"method": "rule_sheet", "params": {"lang": "LANG", "options": ' + '{"a": ' * 1500 + "1" + "}" * 1501 + "}",
+         "nested too deeply", "入れ子が深すぎます"),
+        (json.dumps({"method": ["rule_sheet"], "params": {"lang": "LANG"}}), "method ['rule_sheet'] is not", "という操作はありません"),
+        (json.dumps({"method": "score", "params": {"lang": "LANG"}}), "expected 'rule_sheet'", "ルール表だけを作れます"),
+        (json.dumps({"method": "rule_sheet", "params": {"lang": "LANG", "step": "x"}}), "not 'x'", "用紙に収める段階は0〜10の整数"),
+        (json.dumps({"method": "rule_sheet", "params": {"lang": "LANG", "paper": "a3"}}), "unknown paper", "A4、USレターのどちらか"),
+        (json.dumps({"method": "rule_sheet", "params": {"lang": "LANG", "preset": "nope"}}), "unknown preset 'nope'", "「ベーシック」"),
+    ],
+)  # fmt: skip
+def test_every_bad_sheet_request_is_an_envelope_in_the_pages_words(request_text: str, en: str, ja: str) -> None:
+    """The reliability review's escapes (values.T, deep nesting) and the Japanese that showed raw ids (the method
+    rule_sheet, step, a4/letter, preset names instead of titles)."""
+    for lang, expected in (("en", en), ("ja", ja)):
+        answer = json.loads(browser.handle(request_text.replace("LANG", lang)))
+        assert answer["ok"] is False and expected in answer["error"], answer
+        if lang == "ja":
+            outside_quotes = re.sub(r"「[^」]*」", "", answer["error"])
+            assert not re.search(r"[A-Za-z_]{2,}", outside_quotes.replace("A4", "").replace("US", "")), answer

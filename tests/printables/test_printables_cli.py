@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -148,3 +150,70 @@ def test_errors_come_in_the_language_asked_for(tmp_path: Path, capsys: pytest.Ca
     assert main(["--kind", "scorepad", "--players", "12", "--lang", "ja", "-o", str(tmp_path / "p.pdf")]) == 2
     assert "スコア表の人数 12" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == [rules_file]
+
+
+# -- misuse, as a user meets it: one line and exit status 2, never a traceback (reliability-review.md §2) --------
+
+
+def one_line_refusal(result: subprocess.CompletedProcess[str], named: str) -> None:
+    assert result.returncode == 2, result
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr[:600]
+    assert named in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--rules", "{dir}/deep.json", "-o", "{dir}/a.pdf"], "it is nested too deeply"),
+        (["--rules", "{dir}/alias.json", "-o", "{dir}/a.pdf"], "values.T = 'x' is not allowed"),
+        (["--rules", "{dir}/alias.json", "--lang", "ja", "-o", "{dir}/a.pdf"], "「10の得点」に「x」は使えません"),
+        (["--rules", "{dir}/fifo", "-o", "{dir}/a.pdf"], "is not a regular file"),
+        (["--preset", "basic", "-o", "{dir}"], "is a folder: give the PDF's file name"),
+        (["--preset", "basic", "-o", "/proc/x.pdf"], "cannot write '/proc/x.pdf'"),
+        (["--preset", "basic", "--lang", "ja", "-o", "/proc/x.pdf"], "「/proc/x.pdf」に書き込めません"),
+        (["build-all", "--out", "{dir}/a-file"], "cannot write '{dir}/a-file'"),
+        (["--kind", "bogus", "-o", "{dir}/a.pdf"], "invalid choice: 'bogus'"),
+        (["build-all"], "the following arguments are required: --out"),
+    ],
+    ids=["deep-rules", "values.T", "values.T-ja", "fifo", "out-a-folder", "out-unwritable", "out-unwritable-ja",
+         "build-all-out-a-file", "argparse", "build-all-argparse"],
+)  # fmt: skip
+def test_misuse_is_one_line_and_exit_status_2(tmp_path: Path, args: list[str], named: str) -> None:
+    (tmp_path / "deep.json").write_text('{"a": ' * 2_000 + "1" + "}" * 2_000, encoding="utf-8")
+    write_rules(tmp_path, {"values.T": "x"}).rename(tmp_path / "alias.json")
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo")  # no writer: opening it would wait for ever
+    before = sorted(tmp_path.iterdir())
+    result = run_module(*[arg.replace("{dir}", str(tmp_path)) for arg in args])
+    one_line_refusal(result, named.replace("{dir}", str(tmp_path)))
+    assert sorted(tmp_path.iterdir()) == before, "a refused run leaves no file"
+
+
+# Runs `python -m printables` with the sheet's rendering held up (announced on stderr), so that Ctrl-C lands
+# while the document is being made, as it would for a person pressing it mid-run.
+SLOW_RENDER = """
+import runpy, sys, time
+from printables.documents import DocumentSpec
+def held(self):
+    print("rendering", file=sys.stderr, flush=True)
+    time.sleep(60)
+DocumentSpec.render = held
+sys.argv = ["printables", *sys.argv[1:]]
+runpy.run_module("printables", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "printables: interrupted"), ("ja", "printables: 中断しました。")])
+def test_ctrl_c_while_rendering_is_one_line_and_exit_130(tmp_path: Path, lang: str, said: str) -> None:
+    out = tmp_path / "sheet.pdf"
+    run = subprocess.Popen(
+        [sys.executable, "-c", SLOW_RENDER, "--preset", "basic", "--lang", lang, "-o", str(out)],
+        cwd=ROOT, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    assert run.stderr is not None
+    assert run.stderr.readline() == "rendering\n"
+    run.send_signal(signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=60)
+    assert run.returncode == 130 and stderr == said + "\n" and stdout == "", (run.returncode, stderr)
+    assert list(tmp_path.iterdir()) == []
