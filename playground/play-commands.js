@@ -8,7 +8,6 @@ import { dailyDeal, dealLink, parseDealLink } from "./play-share.js";
 import { playSound } from "./play-sound.js";
 import { MOVE_MS, animateMove, finishAll, measureCards } from "./play-motion.js";
 import * as S from "./play-state.js";
-import { PEEK_SHOWN_MS } from "./play-state.js";
 
 const STEP_MS = MOVE_MS + 120; // each move of a reply shows as its own table this long (the card lands, a beat)
 const TYPED_AHEAD_MAX = 4; // keys kept while the engine answers the person's own move
@@ -21,6 +20,7 @@ export class PlayPage {
     this.typedAhead = null; // keys typed while the engine answers (see request())
     this.replayTimer = null;
     this.loadingSummary = false;
+    this.damaged = null; // the text of a save the session set aside while restoring it
     this.renderer = makeRenderer(this);
     session.addEventListener("view", (event) => this.onView(event.detail));
     session.addEventListener("ready", () => this.sessionReady());
@@ -223,8 +223,8 @@ export class PlayPage {
     const seat = S.viewerSeat(this.state);
     this.state = S.peekConfirmed(this.state);
     for (const position of chosen) await this.request(() => this.session.act(`flip ${position}`));
-    this.set(S.peekTimed(this.state, seat, Date.now() + PEEK_SHOWN_MS));
-    setTimeout(() => this.set(S.peekTimeUp(this.state, Date.now())), PEEK_SHOWN_MS + 50);
+    this.set(S.peekTimed(this.state, seat, Date.now() + S.PEEK_SHOWN_MS));
+    setTimeout(() => this.set(S.peekTimeUp(this.state, Date.now())), S.PEEK_SHOWN_MS + 50);
   }
 
   endPeekShow() {
