@@ -16,6 +16,9 @@ const DAMAGED_COPIES = 5; // .damaged, .damaged.2 ... .damaged.5: earlier damage
 // {storage, problem}: `storage` is null when the browser refuses even to read ("blocked"); `problem` is
 // "blocked", "full" (a small test write was refused: what is saved can be read, nothing new is kept) or null.
 export function openStorage(reach = () => window.localStorage) {
+  // When a script in the page's head has already put a storage that forgets at page close in place of a refusing
+  // localStorage, it says so in window.golfStorageBlocked: the browser still keeps nothing.
+  if (window.golfStorageBlocked) return { storage: null, problem: "blocked" };
   let storage;
   try {
     storage = reach();
