@@ -4,6 +4,8 @@
   the <head>), once, and the page adopts it;
 - the <head> announces every module the page loads and its static data (preload hints from
   playground/mkdocs_hook.py), and the data is fetched once, not twice;
+- the worker downloads the runtime while the page loads, and starts Python (the wasm compiled, the snapshot
+  unpacked) only once the page has loaded and its main thread is idle, not beside the page's own first tasks;
 - every visit, the first included, restores the interpreter snapshot the build made in Node
   (tools/make-snapshot.mjs) and plays, in both languages;
 - a snapshot that is missing, is not gzip, or is not this runtime's, is passed over: the engine starts normally
@@ -14,8 +16,11 @@ from __future__ import annotations
 
 import gzip
 
+import time
+
 import pytest
-from playground_support import ENGINE_START_MS
+from browser_support import served
+from playground_support import ENGINE_START_MS, HELD_IMAGE, HOLD_LOAD_SCRIPT, PNG_1X1, SITE
 from playwright.sync_api import BrowserContext, Page, Route
 
 ROOT = "#golf-match"
@@ -100,6 +105,36 @@ def test_the_engine_worker_starts_from_the_head_before_the_page_is_parsed(contex
     assert created[0] < parsed, (created, parsed)
     snapshot_state(page, "restored")  # and that worker started the engine
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_runtime_downloads_while_the_page_loads_and_python_starts_once_it_has_loaded(
+    context: BrowserContext, lang: str
+) -> None:
+    requests: list[str] = []
+    held: list[Route] = []
+    context.route(f"**{HELD_IMAGE}", lambda route: held.append(route))  # answered below, once the test has looked
+    with served(SITE, requests) as origin:
+        page = context.new_page()
+        page.add_init_script(HOLD_LOAD_SCRIPT)
+        page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/", wait_until="domcontentloaded")
+        page.wait_for_selector(".golf-setup")  # the page's own scripts have run and drawn the form
+        deadline = time.monotonic() + ENGINE_START_MS / 1000
+        runtime = {"/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip"}
+        while not runtime <= set(requests):
+            assert time.monotonic() < deadline, f"the runtime was not fetched while the page loaded: {requests}"
+            page.wait_for_timeout(100)
+        assert held, "the page was not kept loading"
+        assert page.evaluate("document.readyState") != "complete"
+        page.wait_for_timeout(500)
+        # Python has not started: its loader (pyodide.mjs, which imports the wasm's JavaScript) is not loaded yet.
+        assert not [path for path in requests if path.startswith("/pyodide/") and path.endswith(".mjs")]
+        released_at = len(requests)
+        held[0].fulfill(status=200, body=PNG_1X1, content_type="image/png")
+        snapshot_state(page, "restored")  # then Python starts, from the snapshot fetched meanwhile
+        assert "/pyodide/pyodide.mjs" in requests[released_at:]
+        fetched = [path for path in requests if path.startswith("/pyodide/")]
+        assert len(fetched) == len(set(fetched)), f"a runtime file was fetched twice: {fetched}"
 
 
 def test_a_first_and_a_second_visit_restore_the_build_snapshot_and_play(context: BrowserContext, origin: str) -> None:
