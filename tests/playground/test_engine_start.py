@@ -19,8 +19,8 @@ import gzip
 import time
 
 import pytest
-from browser_support import served
-from playground_support import ENGINE_START_MS, HELD_IMAGE, HOLD_LOAD_SCRIPT, PNG_1X1, SITE
+from browser_support import finish_loading, keep_loading, served
+from playground_support import ENGINE_START_MS, SITE
 from playwright.sync_api import BrowserContext, Page, Route
 
 ROOT = "#golf-match"
@@ -112,11 +112,9 @@ def test_the_runtime_downloads_while_the_page_loads_and_python_starts_once_it_ha
     context: BrowserContext, lang: str
 ) -> None:
     requests: list[str] = []
-    held: list[Route] = []
-    context.route(f"**{HELD_IMAGE}", lambda route: held.append(route))  # answered below, once the test has looked
+    held = keep_loading(context)
     with served(SITE, requests) as origin:
         page = context.new_page()
-        page.add_init_script(HOLD_LOAD_SCRIPT)
         page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/", wait_until="domcontentloaded")
         page.wait_for_selector(".golf-setup")  # the page's own scripts have run and drawn the form
         deadline = time.monotonic() + ENGINE_START_MS / 1000
@@ -130,7 +128,7 @@ def test_the_runtime_downloads_while_the_page_loads_and_python_starts_once_it_ha
         # Python has not started: its loader (pyodide.mjs, which imports the wasm's JavaScript) is not loaded yet.
         assert not [path for path in requests if path.startswith("/pyodide/") and path.endswith(".mjs")]
         released_at = len(requests)
-        held[0].fulfill(status=200, body=PNG_1X1, content_type="image/png")
+        finish_loading(held)
         snapshot_state(page, "restored")  # then Python starts, from the snapshot fetched meanwhile
         assert "/pyodide/pyodide.mjs" in requests[released_at:]
         fetched = [path for path in requests if path.startswith("/pyodide/")]

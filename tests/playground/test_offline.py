@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import served
-from playground_support import ENGINE_START_MS, HELD_IMAGE, HOLD_LOAD_SCRIPT, PNG_1X1, REPO, SITE
+from browser_support import finish_loading, keep_loading, served
+from playground_support import ENGINE_START_MS, REPO, SITE
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from sixcardgolf import load_preset, score_table
@@ -62,17 +62,15 @@ def test_a_text_page_precaches_the_site_and_fetches_no_pyodide_byte(context: Bro
 @pytest.mark.parametrize("path", ["rules/", "ja/scoring/"])
 def test_a_text_page_registers_the_service_worker_once_it_has_loaded(context: BrowserContext, path: str) -> None:
     requests: list[str] = []
-    held: list[Route] = []
-    context.route(f"**{HELD_IMAGE}", lambda route: held.append(route))  # answered below
+    held = keep_loading(context)
     with served(SITE, requests) as origin:
         page = context.new_page()
-        page.add_init_script(HOLD_LOAD_SCRIPT)
         page.goto(f"{origin}/{path}", wait_until="domcontentloaded")
         page.wait_for_timeout(1500)  # the page's scripts have long run
         assert held and page.evaluate("document.readyState") != "complete"
         assert "/sw.js" not in requests
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(found => found === undefined)")
-        held[0].fulfill(status=200, body=PNG_1X1, content_type="image/png")
+        finish_loading(held)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # registered once loaded, and installed
         assert "/sw.js" in requests
 
