@@ -85,7 +85,7 @@ export class GolfEngine extends EventTarget {
     // Not yet controlled by the service worker: the worker hands what it fetches over to it (see worker.js).
     const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
     this.worker.postMessage({ type: "start", total: this.total, handover: firstVisit ? this.hashes : null });
-    // The runtime is downloading already; Python starts once the page's own start is over (worker.js says why).
+    // The worker fetches and starts the runtime once the page's own start is over (worker.js says why).
     const worker = this.worker;
     afterPageStart().then(() => worker.postMessage({ type: "go" }));
   }
@@ -162,7 +162,7 @@ export class GolfEngine extends EventTarget {
 }
 
 // The page's own start is over: the document has loaded (its scripts ran, its first render is done) and the
-// main thread has then been idle once, or a second has passed. Work that can wait (Python's start, the
+// main thread has then been idle once, or a second has passed. Work that can wait (the engine's start, the
 // service worker's install) waits for this, so that on a phone with few cores it does not take the processor
 // from the page's first tasks (the theme's start-up, drawing the form). Lighthouse counts those tasks' time on
 // its simulated phone, and every one of them took longer while the engine's worker started beside it.

@@ -1,12 +1,12 @@
-// The engine in a Web Worker: one Pyodide, loaded once, answering id-tagged requests. It starts downloading as
-// soon as it is created (an engine page creates it from its <head>, before the page's own scripts load), and
-// starts Python once the page says its own start is over ({type: "go"}, see pageSettle below).
+// The engine in a Web Worker: one Pyodide, loaded once, answering id-tagged requests. An engine page creates it
+// from its <head>, before the page's own scripts load; it fetches and starts the runtime once the page says its
+// own start is over ({type: "go"}, see pageSettle below).
 // Everything comes from this site: the Pyodide runtime (copied from the npm package) and the engine wheel,
 // registered in the site's own pyodide-lock.json, so loadPackage() checks its sha256.
 // From the page: {type: "start", total, handover} (the runtime's size for the progress bar, and on a first visit
-// the hashes that name the service worker's cache entries), {type: "go"} once the page's own start is over (Python
-// starts then; the runtime downloads before), then id-tagged requests {id, method, request}, the request as JSON
-// text (engine-client.js says why), handed to the door unread.
+// the hashes that name the service worker's cache entries), {type: "go"} once the page's own start is over, then
+// id-tagged requests {id, method, request}, the request as JSON text (engine-client.js says why), handed to the
+// door unread.
 // To the page: {type: "progress", stage, loaded, total}, then {type: "ready"} or
 // {type: "failed", kind: "missing" | "wasm" | "other", file, detail}; answers are {id, ok, result | error};
 // {type: "snapshot", state: "restored" | "none"} (see SNAPSHOT) and {type: "handed-over"}.
@@ -17,17 +17,18 @@ let failure = null; // the first thing that went wrong while loading: more telli
 let loaded = 0;
 let total = 0;
 
-// The page's start message: the worker does not wait for it to download, only to hand files over.
+// The page's start message: the worker does not wait for it to load, only to hand files over.
 let pageStarted;
 const pageStart = new Promise((resolve) => {
   pageStarted = resolve;
 });
 
-// The page's own start is over ({type: "go"}, engine-client.js: loaded, and its main thread idle once). The
-// runtime downloads from the moment the worker exists, but Python starts (the wasm compiled, the snapshot
-// unpacked, the engine installed: about a second of processor time on this project's two-core machine) only
-// then, so that on a processor with few cores it does not slow the page's own first tasks, which is what
-// Lighthouse's blocking time measured on the engine pages (bench/results/lighthouse.md).
+// The page's own start is over ({type: "go"}, engine-client.js: the document loaded, and its main thread idle
+// once). Only then does the worker fetch the runtime and start Python: downloading it (20 MB, a burst of stream
+// work when it comes fast), compiling the wasm and unpacking the snapshot took the processor from the page's own
+// first tasks on this project's two-core machine, which Lighthouse counted as blocking time on the engine pages
+// (bench/results/lighthouse.md: medians 87-88 against 95-96 with the start waiting, 92-94 with only Python's
+// start waiting). On a slow network the page's own files then also get the bandwidth first.
 let pageSettled;
 const pageSettle = new Promise((resolve) => {
   pageSettled = resolve;
@@ -80,34 +81,13 @@ async function readSnapshot(url) {
   return memory;
 }
 
-// The lockfile (handed to loadPyodide: the snapshot's name needs the wheel's hash) and, at once, every file
-// Python's start fetches: the wasm, the standard library, the snapshot and the engine wheel. Their bytes arrive
-// while the page starts; nothing is compiled or unpacked until startPython.
-async function prefetchRuntime() {
+// Python restored from the snapshot, else started normally. The lockfile is fetched here (and handed to
+// loadPyodide) because the snapshot's name needs the wheel's hash. The snapshot is handed over as a promise:
+// loadPyodide fetches the runtime and loads its JavaScript while the snapshot unpacks.
+async function startPython(module) {
   const response = await fetch(lockFileURL);
   if (!response.ok) throw new Error(`pyodide-lock.json: HTTP ${response.status}`);
   const lockFileContents = await response.json();
-  const engine = lockFileContents.packages?.sixcardgolf;
-  const early = (name, integrity = "") => {
-    const url = new URL(name, indexURL).href;
-    const promise = fetch(url, integrity ? { integrity } : {});
-    promise.catch(() => {}); // a failure is met by the fetch that takes it (a missing file is named there)
-    prefetched.set(url, { integrity, response: promise });
-  };
-  early("pyodide.asm.wasm");
-  early("python_stdlib.zip");
-  if (engine?.sha256) {
-    early(`interpreter-${engine.sha256.slice(0, 16)}.snapshot`);
-    // The integrity Pyodide asks for (its loadPackage): "sha256-" and the lockfile's hex digest in base64.
-    const digest = engine.sha256.match(/../g).map((pair) => String.fromCharCode(parseInt(pair, 16))).join("");
-    if (engine.file_name) early(engine.file_name, `sha256-${btoa(digest)}`);
-  }
-  return lockFileContents;
-}
-
-// Python restored from the snapshot, else started normally. The snapshot is handed over as a promise:
-// loadPyodide fetches the runtime and loads its JavaScript while the snapshot unpacks.
-async function startPython(module, lockFileContents) {
   const wheel = lockFileContents.packages?.sixcardgolf?.sha256;
   // packageBaseUrl: where the lockfile's file names are, which Pyodide cannot tell from contents alone.
   // packages: Pyodide runs loadPackage("sixcardgolf") itself (the wheel's sha256 checked against the lockfile),
@@ -129,19 +109,10 @@ function fileName(url) {
   return String(url).split("?")[0].split("/").pop();
 }
 
-// Responses fetched before Python starts (prefetch below), each handed to the first fetch of its address with
-// the same integrity (Pyodide asks for the engine wheel with its sha256; the other files with none).
-const prefetched = new Map(); // address -> {integrity, response: a promise}
-
 // Count the runtime's bytes as they arrive, and note a file that is missing.
 const networkFetch = self.fetch.bind(self);
 self.fetch = async (input, init) => {
   const url = input instanceof Request ? input.url : String(input);
-  const early = prefetched.get(url);
-  if (early && early.integrity === (init?.integrity || "")) {
-    prefetched.delete(url);
-    return early.response;
-  }
   let response;
   try {
     response = await networkFetch(input, init);
@@ -201,8 +172,6 @@ for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "
 }
 
 async function start() {
-  const lockFile = prefetchRuntime();
-  lockFile.catch(() => {}); // met below, once the page has settled
   await pageSettle;
   let module;
   try {
@@ -211,7 +180,7 @@ async function start() {
     failure ??= { kind: "missing", file: "pyodide.mjs", detail: String(error.message || error) };
     throw error;
   }
-  const started = await startPython(module, await lockFile);
+  const started = await startPython(module);
   pyodide = started.pyodide;
   self.postMessage({ type: "progress", stage: "engine", loaded, total });
   if (failure) throw new Error(failure.detail);
