@@ -85,6 +85,9 @@ export class GolfEngine extends EventTarget {
     // Not yet controlled by the service worker: the worker hands what it fetches over to it (see worker.js).
     const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
     this.worker.postMessage({ type: "start", total: this.total, handover: firstVisit ? this.hashes : null });
+    // The worker fetches and starts the runtime once the page's own start is over (worker.js says why).
+    const worker = this.worker;
+    afterPageStart().then(() => worker.postMessage({ type: "go" }));
   }
 
   receive(message) {
@@ -158,11 +161,28 @@ export class GolfEngine extends EventTarget {
   }
 }
 
+// The page's own start is over: the document has loaded (its scripts ran, its first render is done) and the
+// main thread has then been idle once, or a second has passed. Work that can wait (the engine's start, the
+// service worker's install) waits for this, so that on a phone with few cores it does not take the processor
+// from the page's first tasks (the theme's start-up, drawing the form). Lighthouse counts those tasks' time on
+// its simulated phone, and every one of them took longer while the engine's worker started beside it.
+export function afterPageStart() {
+  return new Promise((resolve) => {
+    const idle = () => (globalThis.requestIdleCallback ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0));
+    if (document.readyState === "complete") idle();
+    else addEventListener("load", idle, { once: true });
+  });
+}
+
 // An engine page registers the site's service worker only once the engine has started or failed (the other
-// pages do it at once, overrides/main.html): its first install precaches the whole site, which would compete
-// with the engine's start for the processor. Registering again is harmless (the browser checks for an update).
+// pages once they have loaded, overrides/main.html), when the main thread is next idle: its first install
+// precaches the whole site, which would compete with the engine's start and the page for the processor.
+// Registering again is harmless (the browser checks for an update).
 function registerServiceWorker() {
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register(new URL("sw.js", siteRoot)).catch(() => {});
+  if (!("serviceWorker" in navigator)) return;
+  const register = () => navigator.serviceWorker.register(new URL("sw.js", siteRoot)).catch(() => {});
+  if (globalThis.requestIdleCallback) requestIdleCallback(register, { timeout: 2000 });
+  else register();
 }
 
 // Once an engine page has the runtime, ask the service worker to keep it for offline visits (it copies the files

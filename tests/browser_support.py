@@ -11,12 +11,41 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Route, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 # As root Chromium needs --no-sandbox; the rest keep it from calling home (only 127.0.0.1 is served here).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]  # fmt: skip
+
+# A page kept from finishing its load: an image it waits for, added when its document is parsed (so its scripts
+# all run), answered only when the test says (finish_loading). Its address is never served.
+HELD_IMAGE = "/__held-image.png"
+_HOLD_LOAD_SCRIPT = f"""document.addEventListener("DOMContentLoaded", () => {{
+  const image = document.createElement("img");
+  image.alt = "";
+  image.src = "{HELD_IMAGE}";
+  document.body.append(image);
+}});"""
+_PNG_1X1 = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+    "0000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082"
+)
+
+
+def keep_loading(context: BrowserContext) -> list[Route]:
+    """Every page then opened in `context` stays loading (its load event waits) until finish_loading; the list
+    fills with the held image's requests, one per page."""
+    held: list[Route] = []
+    context.add_init_script(_HOLD_LOAD_SCRIPT)
+    context.route(f"**{HELD_IMAGE}", lambda route: held.append(route))
+    return held
+
+
+def finish_loading(held: list[Route]) -> None:
+    """Answer the held image (a 1x1 PNG): its page finishes loading."""
+    assert held, "no page was kept loading"
+    held.pop(0).fulfill(status=200, body=_PNG_1X1, content_type="image/png")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -9,6 +9,11 @@ result's location against that same base. So, once the plugin has written the jo
 the English entries stay in `search/search_index.json`, the Japanese ones go to `ja/search/search_index.json`
 with their `ja/` prefix dropped, and every Japanese page's `base` points at `ja/`. Nothing else of the theme reads
 `base` on this site (its instant navigation and version menu are off).
+
+Every page's `search` (the theme's search worker) also becomes the site's wrapper of it,
+`assets/javascripts/workers/golf-search.js` (from docs/assets/..., the theme's worker's file name written into it
+here), which builds the index when the page says so (once it has loaded, or when the search field is opened)
+rather than while the page starts.
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ from mkdocs.plugins import event_priority
 INDEX = Path("search") / "search_index.json"
 SECONDARY = "ja"  # the language built under its own folder; the default one (English) is at the root
 _CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{[^<]*?"base": ")([^"]*)(")')
+_CONFIG_SEARCH = re.compile(r'(<script id="__config" type="application/json">\{[^<]*?"search": "[^"]*?/workers/)'
+                            r'(search\.[0-9a-f]+\.min\.js)(")')  # fmt: skip
+WORKERS = Path("assets") / "javascripts" / "workers"
+SEARCH_WRAPPER = "golf-search.js"  # docs/assets/javascripts/workers/golf-search.js
+THEME_WORKER_MARK = "__THEME_SEARCH_WORKER__"  # in the wrapper, where the theme's worker's file name goes
 
 
 def _language(page: Any, config: Any) -> str:
@@ -44,16 +54,26 @@ def _rebase(output: str, where: str) -> str:
     return output[: found.start(2)] + moved + output[found.end(2) :]
 
 
+def _wrap_search_worker(output: str, where: str) -> str:
+    """The page's theme configuration with the search worker replaced by the site's wrapper of it."""
+    found = _CONFIG_SEARCH.search(output)
+    if found is None:
+        raise PluginError(f"search: {where} has no theme configuration naming the theme's search worker")
+    return output[: found.start(2)] + SEARCH_WRAPPER + output[found.end(2) :]
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
+    output = _wrap_search_worker(output, page.file.src_uri)
     return _rebase(output, page.file.src_uri) if _language(page, config) == SECONDARY else output
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
-    """The Japanese 404 page (written to ja/404.html by golf_markers, which runs after this hook) searches in
-    Japanese too."""
-    if template_name == "404.html" and config.theme["language"] == SECONDARY:
-        return _rebase(output, "404.html")
-    return output
+    """The 404 pages search through the wrapper too, and the Japanese one (written to ja/404.html by golf_markers,
+    which runs after this hook) in Japanese."""
+    if template_name != "404.html":
+        return output
+    output = _wrap_search_worker(output, "404.html")
+    return _rebase(output, "404.html") if config.theme["language"] == SECONDARY else output
 
 
 @event_priority(-110)  # after mkdocs-static-i18n's on_post_build (-100), which writes the joint index last
@@ -77,6 +97,19 @@ def on_post_build(config: Any) -> None:
         )
     _write(site / INDEX, {**joint, "docs": default})
     _write(site / SECONDARY / INDEX, {**joint, "docs": secondary})
+    _name_theme_worker(site / WORKERS)
+
+
+def _name_theme_worker(workers: Path) -> None:
+    """Write the theme's search worker's file name (it carries a content hash) into the site's wrapper of it."""
+    theme = sorted(path.name for path in workers.glob("search.*.min.js"))
+    wrapper = workers / SEARCH_WRAPPER
+    if len(theme) != 1 or not wrapper.is_file():
+        raise PluginError(f"search: expected one theme search worker and {SEARCH_WRAPPER} in {workers}, found {theme}")
+    text = wrapper.read_text(encoding="utf-8")
+    if THEME_WORKER_MARK not in text:
+        raise PluginError(f"search: {wrapper} has no {THEME_WORKER_MARK} to replace")
+    wrapper.write_text(text.replace(THEME_WORKER_MARK, theme[0]), encoding="utf-8")
 
 
 def _write(path: Path, index: dict[str, Any]) -> None:

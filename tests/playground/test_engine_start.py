@@ -4,6 +4,8 @@
   the <head>), once, and the page adopts it;
 - the <head> announces every module the page loads and its static data (preload hints from
   playground/mkdocs_hook.py), and the data is fetched once, not twice;
+- the worker fetches the runtime and starts Python (the wasm compiled, the snapshot unpacked) only once the page
+  has loaded and its main thread is idle, not beside the page's own first tasks;
 - every visit, the first included, restores the interpreter snapshot the build made in Node
   (tools/make-snapshot.mjs) and plays, in both languages;
 - a snapshot that is missing, is not gzip, or is not this runtime's, is passed over: the engine starts normally
@@ -15,7 +17,8 @@ from __future__ import annotations
 import gzip
 
 import pytest
-from playground_support import ENGINE_START_MS
+from browser_support import finish_loading, keep_loading, served
+from playground_support import ENGINE_START_MS, SITE
 from playwright.sync_api import BrowserContext, Page, Route
 
 ROOT = "#golf-match"
@@ -100,6 +103,28 @@ def test_the_engine_worker_starts_from_the_head_before_the_page_is_parsed(contex
     assert created[0] < parsed, (created, parsed)
     snapshot_state(page, "restored")  # and that worker started the engine
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_engine_fetches_and_starts_the_runtime_once_the_page_has_loaded(context: BrowserContext, lang: str) -> None:
+    requests: list[str] = []
+    held = keep_loading(context)
+    with served(SITE, requests) as origin:
+        page = context.new_page()
+        page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/", wait_until="domcontentloaded")
+        page.wait_for_selector(".golf-setup")  # the page's own scripts have run and drawn the form
+        page.wait_for_timeout(1500)
+        assert held and page.evaluate("document.readyState") != "complete"
+        assert "/playground/worker.js" in requests  # the worker exists (the <head> made it)
+        assert not [path for path in requests if path.startswith("/pyodide/")], (
+            "the runtime was fetched while the page loaded"
+        )
+        released_at = len(requests)
+        finish_loading(held)
+        snapshot_state(page, "restored")  # then the engine starts, from the build's snapshot
+        fetched = [path for path in requests[released_at:] if path.startswith("/pyodide/")]
+        assert {"/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip"} <= set(fetched)
+        assert len(fetched) == len(set(fetched)), f"a runtime file was fetched twice: {fetched}"
 
 
 def test_a_first_and_a_second_visit_restore_the_build_snapshot_and_play(context: BrowserContext, origin: str) -> None:

@@ -1,6 +1,7 @@
 """The service worker and the engine's loading, in Chromium: offline after one visit, updates, failures.
 
-- a text page precaches the site but fetches no Pyodide byte;
+- a text page precaches the site but fetches no Pyodide byte, and registers the service worker only once it has
+  loaded (its install, a few hundred files, does not compete with the page's own start);
 - after one visit to the Play page, a reload with the network off starts the engine from the cache and plays;
 - a rebuild (new content, new manifest) replaces the old cache;
 - a wasm that does not compile or a missing runtime file is reported in the page's language with a Retry that
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import served
+from browser_support import finish_loading, keep_loading, served
 from playground_support import ENGINE_START_MS, REPO, SITE
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
@@ -56,6 +57,22 @@ def test_a_text_page_precaches_the_site_and_fetches_no_pyodide_byte(context: Bro
     assert any(path.endswith("/playground/data-ja.json") for path in cached)
     assert not [url for url in fetched if "/pyodide/" in url]
     assert not [path for path in cached if "/pyodide/" in path]
+
+
+@pytest.mark.parametrize("path", ["rules/", "ja/scoring/"])
+def test_a_text_page_registers_the_service_worker_once_it_has_loaded(context: BrowserContext, path: str) -> None:
+    requests: list[str] = []
+    held = keep_loading(context)
+    with served(SITE, requests) as origin:
+        page = context.new_page()
+        page.goto(f"{origin}/{path}", wait_until="domcontentloaded")
+        page.wait_for_timeout(1500)  # the page's scripts have long run
+        assert held and page.evaluate("document.readyState") != "complete"
+        assert "/sw.js" not in requests
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then(found => found === undefined)")
+        finish_loading(held)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # registered once loaded, and installed
+        assert "/sw.js" in requests
 
 
 def test_play_works_offline_after_one_visit_that_fetched_the_runtime_once(context: BrowserContext) -> None:

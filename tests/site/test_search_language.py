@@ -1,6 +1,9 @@
 """Search finds pages in the language of the page it is typed on (browser-trial A-09): each language has its own
 index (docs/hooks/golf_search.py), so English results for "knock" hold no Japanese page and Japanese results for
-「ノック」 no English one. Typed key by key into Debian's Chromium once the theme says the index is loaded."""
+「ノック」 no English one. Typed key by key into Debian's Chromium once the theme says the index is loaded.
+
+The index is built once the page has loaded, or at once when the search field is opened, not while the page
+starts (docs/assets/javascripts/workers/golf-search.js)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
+from browser_support import finish_loading, keep_loading
 
 from sixcardgolf.glossary import TERMS
 
@@ -58,3 +62,26 @@ def test_the_glossary_hit_keeps_its_cells_apart(site: Path) -> None:
         first, second = ("ja", "en") if lang == "ja" else ("en", "ja")
         for names in TERMS.values():
             assert f"{names[first]} {names[second]} " in glossary, f"{lang}: {names[first]!r} runs into its neighbours"
+
+
+@pytest.mark.parametrize("how", ["the page loads", "the search field is opened"])
+def test_the_index_is_built_once_the_page_has_loaded_or_at_once_when_search_opens(
+    browser: playwright_sync.Browser, origin: str, how: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        held = keep_loading(context)
+        page = context.new_page()
+        page.goto(f"{origin}/ja/rules/", wait_until="domcontentloaded")
+        page.wait_for_timeout(3000)  # the theme asked for the index as it started: it has long arrived
+        assert page.evaluate("document.readyState") != "complete"
+        assert not page.evaluate(READY), "the index was built while the page was still loading"
+        if how == "the page loads":
+            finish_loading(held)
+        else:
+            page.locator("input.md-search__input").click()
+        page.wait_for_function(READY)
+        if how == "the search field is opened":
+            assert page.evaluate("document.readyState") != "complete"  # built at once, not at the page's load
+    finally:
+        context.close()
