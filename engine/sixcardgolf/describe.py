@@ -8,7 +8,7 @@ scoring AMOUNTS), never from a per-preset text.
 from __future__ import annotations
 
 from . import actions as A
-from .describe_common import Statement, lang_index, points_text
+from .describe_common import Statement, lang_index
 from .describe_play import ending_statements, players_statements, setup_statements, turn_statements
 from .describe_scoring import (
     adjustment_statements,
@@ -17,7 +17,7 @@ from .describe_scoring import (
     value_statements,
     winning_statements,
 )
-from .messages import Words, check_lang, say, text
+from .messages import Words, check_lang, points_text, say, text
 from .option_text import adjustment_label, describe_option_value, option_label
 from .rules import Rules
 

@@ -19,11 +19,6 @@ def lang_index(lang: str) -> int:
     return 0 if check_lang(lang) == "en" else 1
 
 
-def points_text(points: int) -> str:
-    """A number of points as printed: a true minus sign for negatives."""
-    return f"−{-points}" if points < 0 else str(points)
-
-
 def lowest_text(rules: Rules, lang: str) -> str:
     return text("rules.lowest.tie_counts" if rules.tie_counts_as_lowest else "rules.lowest.tie_not", lang)
 

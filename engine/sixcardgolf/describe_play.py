@@ -11,8 +11,8 @@ from .cards import CARDS_PER_DECK
 from .describe_common import Statement, lowest_text, plural_key, sentences
 from .errors import RulesError
 from .messages import text
-from .rules import EARLY_KNOCK_MAX_HIDDEN, ENDGAME_MAX_HIDDEN, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_MAX_PLAYERS, Rules
-from .scoring import AMOUNTS
+from .options import AMOUNTS, EARLY_KNOCK_MAX_HIDDEN, ENDGAME_MAX_HIDDEN
+from .rules import MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_MAX_PLAYERS, Rules
 
 
 # -- players and set-up ----------------------------------------------------------

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import RANKS
-from .describe_common import points_text
-from .messages import LANGUAGES, catalogue, text
+from .messages import LANGUAGES, catalogue, points_text, text
 
 if TYPE_CHECKING:
     from .rules import Rules

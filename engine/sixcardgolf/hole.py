@@ -18,7 +18,8 @@ from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, S
 from .cards import format_card, shuffle
 from .errors import IllegalActionError, NotationError, UsageError
 from .messages import both
-from .rules import FLIP_OPTIONAL_MODES, LAYOUTS, Rules, early_knock_allowed, endgame_begun
+from .options import LAYOUTS
+from .rules import FLIP_OPTIONAL_MODES, Rules, early_knock_allowed, endgame_begun
 from .scoring import PlayerScore, hole_totals, score_table, visible_points
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from .actions import format_action
 from .cards import UNKNOWN, format_card
 from .errors import UsageError
 from .hole import HELD_BY_THE_SLOT_ALONE, HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
-from .rules import LAYOUTS, Rules
+from .options import LAYOUTS
+from .rules import Rules
 
 __all__ = ["FIELDS", "UNKNOWN", "Observation", "known_cards", "observe", "public_event", "view_of"]
 

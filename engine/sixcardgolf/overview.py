@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from .cards import JOKER, JOKER_RANK, RANKS, SUITS, format_card, make_card
 from .deck_check import check_layouts
-from .describe_common import points_text, sentences
-from .messages import Words, has, text
+from .describe_common import sentences
+from .messages import Words, has, points_text, text
 from .rules import MIN_PLAYERS, ONE_EYED_JACKS, RECOMMENDED_MAX_PLAYERS, Rules
 from .scoring import ADJUSTMENT_ORDER
 

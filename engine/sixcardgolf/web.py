@@ -29,8 +29,9 @@ from .glossary import group_note
 from .json_input import MAX_DEPTH, read_json, request_lang, what_is_read
 from .messages import both, say, text
 from .option_text import option_help
+from .options import OPTION_KEYS, option_of
 from .presets import preset_info, preset_names
-from .rules import CHOICES, OPTION_KEYS, Rules
+from .rules import Rules
 from .scoring import score_table
 from .web_params import lang_of, layout_texts, rules_from
 
@@ -63,27 +64,29 @@ def rules_summary(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def options_catalogue(params: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every option with its label, help, kind and allowed values, and its value under the chosen rules."""
+    """Every option with its label, help, kind and allowed values, and its value under the chosen rules.
+
+    The kinds and the values offered come from the option schema (options.py): a `choice` lists its values, and so
+    do `decks` ("auto" and every count) and `joker_pair_value` ("none" and a few values tables play); every other
+    number is an `int`.
+    """
     lang = _lang(params)
     current = rules_from(params).to_dict()
     catalogue = []
     for key in OPTION_KEYS:
-        value = current[key]
+        option = option_of(key)
+        assert option is not None  # every key of OPTION_KEYS names an option
         entry: dict[str, Any] = {
             "key": key,
             "label": option_label(key, lang),
             "help": option_help(key, lang),
-            "value": value,
+            "value": current[key],
         }
-        if isinstance(value, bool):
+        if option.kind == "bool":
             entry["kind"] = "bool"
-        elif key in CHOICES:
+        elif option.offered:
             entry["kind"] = "choice"
-            entry["choices"] = [{"value": c, "label": describe_option_value(key, c, lang)} for c in CHOICES[key]]
-        elif key in ("decks", "joker_pair_value"):
-            entry["kind"] = "choice"
-            values: list[Any] = ["auto", 1, 2, 3] if key == "decks" else ["none", 0, -2, -4, -5]
-            entry["choices"] = [{"value": v, "label": describe_option_value(key, v, lang)} for v in values]
+            entry["choices"] = [{"value": v, "label": describe_option_value(key, v, lang)} for v in option.offered]
         else:
             entry["kind"] = "int"
         catalogue.append(entry)

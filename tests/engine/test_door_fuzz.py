@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from sixcardgolf import web, web_match
 from sixcardgolf.match import Match
-from sixcardgolf.rules import OPTION_KEYS
+from sixcardgolf.options import OPTION_KEYS
 
 LIVE = {"preset": "four-card", "players": 2, "seats": ["human", "easy"], "seed": 11, "options": {"holes": 2}}
 RULES = ["lang", "preset", "options"]

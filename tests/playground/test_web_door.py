@@ -94,7 +94,7 @@ def test_partial_score_lists_problems_and_missing_cards_and_scores_only_a_comple
 def test_static_data_is_what_the_pages_draw_before_the_engine_runs() -> None:
     """The build's data-<lang>.json: every preset with its layout and rules text, the catalogue, setup choices."""
     from sixcardgolf.ai import LEVELS
-    from sixcardgolf.rules import OPTION_KEYS
+    from sixcardgolf.options import OPTION_KEYS
 
     for lang in ("en", "ja"):
         data = ask("static_data", lang=lang)["result"]

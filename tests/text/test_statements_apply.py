@@ -16,7 +16,7 @@ import pytest
 
 from sixcardgolf import Rules, load_preset, preset_names
 from sixcardgolf.describe import adjustment_label, describe_rules, points_text
-from sixcardgolf.rules import CHOICES, LAYOUTS
+from sixcardgolf.options import CHOICES, LAYOUTS
 
 Check = Callable[[Rules, str, str], None]
 

@@ -25,9 +25,10 @@ from sixcardgolf.describe_scoring import lowest_text
 from sixcardgolf.errors import GolfError
 from sixcardgolf.glossary import DEFINITIONS, TERMS, term
 from sixcardgolf.option_text import option_help
+from sixcardgolf.options import AMOUNTS, CHOICES, OPTION_KEYS
 from sixcardgolf.presets import preset_info, preset_names, presets_using
-from sixcardgolf.rules import CHOICES, OPTION_KEYS, Rules, parse_option
-from sixcardgolf.scoring import ADJUSTMENT_ORDER, AMOUNTS
+from sixcardgolf.rules import Rules, parse_option
+from sixcardgolf.scoring import ADJUSTMENT_ORDER
 
 from .games import game_url
 from .labels import joined, nothing, option_value_shown, points_words, rank_heading, signed, text

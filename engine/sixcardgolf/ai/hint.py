@@ -17,11 +17,11 @@ from functools import cached_property
 
 from .. import actions as A
 from ..cards import rank_of
-from ..describe_common import plural_key, points_text
+from ..describe_common import plural_key
 from ..errors import UsageError
 from ..glossary import rank_word, term
 from ..hole import FLIP_AFTER_DISCARD, OPENING
-from ..messages import Words, join_list, say, text
+from ..messages import Words, join_list, points_text, say, text
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
 from ..simulate import decision_seed

@@ -16,7 +16,7 @@ from .. import actions as A
 from ..cards import UNKNOWN
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, HoleState
 from ..observation import known_cards
-from ..rules import EARLY_KNOCK_MAX_HIDDEN
+from ..options import EARLY_KNOCK_MAX_HIDDEN
 from .estimate import Estimator, unseen_counts
 from .planner import NO_PARTNER, Planner, Style, no_decision_error
 from .table import Table
