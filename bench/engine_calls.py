@@ -28,8 +28,8 @@ sys.path.insert(0, str(HERE.parent / "engine"))
 from sixcardgolf import HoleState, Match, load_preset  # noqa: E402
 from sixcardgolf.ai import make_policy  # noqa: E402
 from sixcardgolf.cards import shuffle  # noqa: E402
-from sixcardgolf.match import hole_rng  # noqa: E402
 from sixcardgolf.observation import Observation, view_of  # noqa: E402
+from sixcardgolf.seeds import hole_rng  # noqa: E402
 
 
 def ns(statement: str, names: dict[str, object], number: int, repeat: int = 7) -> float:
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         (
             "per hole, simulate path",
-            "`match.hole_rng(seed, hole)` (a match seeds each deal from text)",
+            "`seeds.hole_rng(seed, hole)` (a match seeds each deal from text)",
             "hole_rng(123456789, 3)",
             number // 20,
         ),

@@ -6,7 +6,7 @@ between two rows (microseconds of CPU per hole, medians of alternating runs in o
 
   bare          the bare loop of engine_playouts.py: legal_actions(), Random.choice, apply_action(), returns()
   views         a random player per seat choosing from an observation of its seat (observation.view_of)
-  text seed     each deal seeded from text as a match seeds it (match.hole_rng), nine holes a match
+  text seed     each deal seeded from text as a match seeds it (seeds.hole_rng), nine holes a match
   log           every action appended to a log, as a match keeps it for saves and undo
   record        every hole recorded as a match records it (its points in a HoleRecord)
   match         the same holes through simulate.play_match (the Match: its deals, records and outcome)
@@ -37,10 +37,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "engine"))
 
 from sixcardgolf import HoleState, load_preset  # noqa: E402
-from sixcardgolf.ai import Policy, make_policy  # noqa: E402
+from sixcardgolf.ai import make_policy  # noqa: E402
 from sixcardgolf.hole import OVER  # noqa: E402
-from sixcardgolf.match import HoleRecord, hole_rng  # noqa: E402
-from sixcardgolf.observation import view_of  # noqa: E402
+from sixcardgolf.match import HoleRecord  # noqa: E402
+from sixcardgolf.observation import Policy, view_of  # noqa: E402
+from sixcardgolf.seeds import hole_rng  # noqa: E402
 from sixcardgolf.simulate import play_match  # noqa: E402
 
 RULES = load_preset("basic")

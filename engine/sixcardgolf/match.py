@@ -11,21 +11,18 @@ leaves anyone knowing a card they could not know without it.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import actions as A
 from .actions import DRAW_STOCK, EARLY_KNOCK, FLIP, NEXT_HOLE, SWAP, is_redeal, redeal, redealt_peeks
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import DRAW, HOLDING, OPENING, OVER, HoleState
 from .messages import both
-from .observation import Observation, observe, view_of
+from .observation import Observation, Policy, observe, view_of
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .ai import Policy
+from .seeds import hole_rng, redeal_rng
 
 SAVE_FORMAT = "sixcardgolf-match"
 SAVE_VERSION = 1
@@ -46,12 +43,6 @@ class Outcome:
     @property
     def shared(self) -> bool:
         return len(self.winners) > 1
-
-
-def hole_rng(seed: int, hole_index: int) -> tuple[random.Random, str]:
-    """The deal's randomness for one hole: derived from the match seed alone."""
-    key = f"sixcardgolf/{seed}/hole{hole_index}"
-    return random.Random(key), key
 
 
 class Match:
@@ -215,7 +206,7 @@ class Match:
     def _redeal(self, state: HoleState, action: int, index: int) -> None:
         if state.phase != HOLDING:
             raise IllegalActionError(*both("error.match.redeal"))
-        state.redeal(random.Random(f"sixcardgolf/{self.seed}/redeal{index}"), redealt_peeks(action))
+        state.redeal(redeal_rng(self.seed, index), redealt_peeks(action))
 
     def can_undo(self, seat: int) -> bool:
         return self.undo_point(seat) is not None

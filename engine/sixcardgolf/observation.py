@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 from sys import getrefcount
-from typing import Any
+from typing import Any, Protocol
 
 from . import actions as A
 from .actions import format_action
@@ -21,7 +21,7 @@ from .hole import HELD_BY_THE_SLOT_ALONE, HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES
 from .options import LAYOUTS
 from .rules import Rules
 
-__all__ = ["FIELDS", "UNKNOWN", "Observation", "known_cards", "observe", "public_event", "view_of"]
+__all__ = ["FIELDS", "UNKNOWN", "Observation", "Policy", "known_cards", "observe", "public_event", "view_of"]
 
 FIELDS: tuple[str, ...] = (
     "rules",
@@ -221,6 +221,13 @@ class Observation:
             "visible_scores": list(self.visible_scores),
             "legal_actions": [format_action(a) for a in self.legal_actions],
         }
+
+
+class Policy(Protocol):
+    """A player that chooses from its seat's observation alone: it knows what its seat may know, and nothing more.
+    The computer players (ai/) are policies; Match.play_hole plays a hole with one per seat."""
+
+    def choose(self, observation: Observation) -> int: ...
 
 
 def observe(state: HoleState, seat: int) -> Observation:

@@ -15,19 +15,19 @@ engine/README.md ("Hole review").
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
-from .ai.hint import hint, hint_seed
+from .ai.hint import hint
 from .errors import GolfError, RequestError, SaveError, UsageError, quote_code, quote_shown
 from .json_input import read_json
 from .match import SAVE_FORMAT, Match
 from .messages import both
 from .observation import Observation
 from .review_loss import FLAG_THRESHOLD, Loss, expected_loss
+from .seeds import hint_seed, review_rng
 
 PLAYGROUND_FORMAT = "sixcardgolf-playground"  # the Play page's save: its seats and a match save
 PLAYGROUND_VERSION = 1
@@ -155,7 +155,7 @@ def judge(observation: Observation, played: int, match_seed: int, step: int) -> 
     advice = hint(observation, hint_seed(match_seed, step, observation.seat))
     loss = None
     if advice.action != played:
-        loss = expected_loss(observation, played, advice.action, random.Random(f"review/{match_seed}/{step}"))
+        loss = expected_loss(observation, played, advice.action, review_rng(match_seed, step))
     decision = Decision(step, played, advice.action, loss, advice.reason_en, advice.reason_ja)
     if len(_VERDICTS) >= VERDICTS_KEPT:
         _VERDICTS.clear()

@@ -36,7 +36,7 @@ from .match import Match
 from .messages import both
 from .messages import text as catalogue_text
 from .observation import observe, public_event
-from .simulate import decision_seed
+from .seeds import decision_seed, hint_seed
 from .web_params import lang_of, rules_from
 
 PLAYGROUND_FORMAT = "sixcardgolf-playground"
@@ -313,7 +313,7 @@ def match_view(params: dict[str, Any], table: Table) -> dict[str, Any]:
 
 
 def match_hint(params: dict[str, Any], table: Table) -> dict[str, Any]:
-    from .ai.hint import hint, hint_seed
+    from .ai.hint import hint
 
     lang = lang_of(params)
     session = table.current()

@@ -10,7 +10,8 @@ import pytest
 
 from sixcardgolf import HoleState, Match, Rules, load_preset, preset_names
 from sixcardgolf import actions as A
-from sixcardgolf.ai import LEVELS, POLICIES, YARDSTICKS, Yardstick, make_player, make_policy, search
+from sixcardgolf.ai import LEVELS, POLICIES, YARDSTICKS, make_player, make_policy, search
+from sixcardgolf.ai.base import Yardstick
 from sixcardgolf.errors import UsageError
 from sixcardgolf.hole import NO_SEAT
 from sixcardgolf.options import CHOICES

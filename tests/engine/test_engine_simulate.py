@@ -9,17 +9,12 @@ import pytest
 
 from sixcardgolf import HoleState, Match, Observation, load_preset, observe
 from sixcardgolf import actions as A
-from sixcardgolf.ai import POLICIES, Policy, Yardstick, make_player
+from sixcardgolf.ai import POLICIES, make_player
+from sixcardgolf.ai.base import Yardstick
 from sixcardgolf.errors import UsageError
-from sixcardgolf.simulate import (
-    SeeingAll,
-    decide,
-    decision_seed,
-    game_seed,
-    play_match,
-    policy_seed,
-    simulate,
-)
+from sixcardgolf.observation import Policy
+from sixcardgolf.seeds import decision_seed, game_seed, policy_seed
+from sixcardgolf.simulate import SeeingAll, decide, play_match, simulate
 
 RULES = load_preset("basic").with_options({"holes": 3})
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import Match, load_preset
 from sixcardgolf.ai import make_policy
-from sixcardgolf.simulate import decision_seed
+from sixcardgolf.seeds import decision_seed
 from sixcardgolf.web import handle
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"

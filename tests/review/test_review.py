@@ -11,11 +11,11 @@ from review_support import basic_match, by_hint, by_level, page_save, play
 
 from sixcardgolf import Match, load_preset
 from sixcardgolf import actions as A
-from sixcardgolf.ai.hint import hint, hint_seed
+from sixcardgolf.ai.hint import hint
 from sixcardgolf.hole import HoleState
-from sixcardgolf.match import hole_rng
 from sixcardgolf.review import forget_verdicts, review_match, seat_decisions
 from sixcardgolf.review_loss import FLAG_THRESHOLD
+from sixcardgolf.seeds import hint_seed, hole_rng
 from sixcardgolf.web import handle
 from sixcardgolf.web_match import Table
 

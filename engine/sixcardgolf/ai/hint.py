@@ -24,7 +24,6 @@ from ..hole import FLIP_AFTER_DISCARD, OPENING
 from ..messages import Words, join_list, points_text, say, text
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
-from ..simulate import decision_seed
 from .estimate import column_group, shoe_counts
 from .levels import estimator_for
 from .planner import Planner
@@ -40,12 +39,6 @@ class Hint:
 
     def reason(self, lang: str) -> str:
         return self.reason_ja if lang == "ja" else self.reason_en
-
-
-def hint_seed(match_seed: int, step: int, seat: int) -> int:
-    """The seed of the Hint for `seat` at `step` (the length of the action log) of a match: a computer player's
-    seed for that decision, so the Hint is the move Hard would make there. The review judges with the same."""
-    return decision_seed(match_seed, step, seat)
 
 
 def hint(observation: Observation, seed: int) -> Hint:
@@ -398,4 +391,4 @@ def _knock_reason(obs: Observation, ex: _Explainer) -> Words:
     return words
 
 
-__all__ = ["Hint", "explain", "hint", "hint_seed"]
+__all__ = ["Hint", "explain", "hint"]

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from ..hole import OPENING, HoleState
 from ..observation import Observation, observe
 from ..rules import Rules
-from . import Yardstick
+from .base import Yardstick
 from .estimate import Estimator, unseen_counts
 from .levels import NORMAL
 from .planner import Planner, Style
