@@ -554,11 +554,9 @@ class HoleState:
 
     def _why_illegal(self, action: int) -> tuple[str, str]:
         """Why `action` is refused now: (English naming the codes, for the command line and logs; Japanese)."""
-        from .describe import action_words  # the error path only: describe reads the rules' texts
-
         try:
             name = A.format_action(action)
-            words: object = action_words(action)
+            words: object = A.action_words(action)
         except NotationError:
             name = words = repr(action)
         values: dict[str, object] = {"action_code": repr(name), "action": words, "player": self.seat + 1}

@@ -40,7 +40,7 @@ def hint_seed(match_seed: int, step: int, seat: int) -> int:
 
 
 def review_rng(match_seed: int, step: int) -> random.Random:
-    """The deals on which the review measures what the move at `step` of a match lost (review_loss)."""
+    """The deals on which the review measures what the move at `step` of a match lost (review.loss)."""
     return random.Random(f"review/{match_seed}/{step}")
 
 

@@ -10,9 +10,9 @@ from scripted import position, seat_view
 from sixcardgolf import HoleState, Rules, load_preset
 from sixcardgolf import actions as A
 from sixcardgolf.ai import search
-from sixcardgolf.ai.hint import Hint, card_en, card_ja, hint
-from sixcardgolf.glossary import term
 from sixcardgolf.observation import observe
+from sixcardgolf.review.hint import Hint, card_en, card_ja, hint
+from sixcardgolf.text.glossary import term
 
 OPPONENT = "QD? 8D 3D? / JC? 10H? 10C?"
 

@@ -9,7 +9,7 @@ import typing
 import pytest
 
 from sixcardgolf import Rules, RulesError, options
-from sixcardgolf.web import handle
+from sixcardgolf.door import handle
 
 
 def test_the_rules_value_has_one_field_per_option_in_the_schema_order() -> None:

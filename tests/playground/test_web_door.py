@@ -1,4 +1,4 @@
-"""The browser's JSON door into the engine (sixcardgolf.web), on CPython: answers and clear errors."""
+"""The browser's JSON door into the engine (sixcardgolf.door), on CPython: answers and clear errors."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from sixcardgolf import load_preset, parse_layout, preset_names, score_table
-from sixcardgolf.web import handle
+from sixcardgolf.door import handle
 
 
 def ask(method: str, **params: Any) -> dict[str, Any]:
@@ -132,7 +132,7 @@ def play(method: str, table: object, **params: Any) -> dict[str, Any]:
 
 
 def test_the_match_lives_in_the_table_passed_in_not_in_the_module() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door.match import Table
 
     first, second = Table(), Table()
     play("match_new", first, seats=["human", "normal"], players=2, seed=5)
@@ -142,7 +142,7 @@ def test_the_match_lives_in_the_table_passed_in_not_in_the_module() -> None:
 
 
 def test_the_view_tells_the_page_the_shape_prompt_and_targets() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door.match import Table
 
     table = Table()
     view = play("match_new", table, preset="nine-card", seats=["human", "easy"], players=2, seed=3)
@@ -160,7 +160,7 @@ def test_the_view_tells_the_page_the_shape_prompt_and_targets() -> None:
 
 
 def test_opening_choices_made_while_loading_are_applied_at_the_start() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door.match import Table
 
     view = play("match_new", Table(), seats=["human", "normal"], players=2, seed=8, opening=["flip 2", "flip 6"])
     mine = view["observation"]["layouts"][0]
@@ -174,7 +174,7 @@ def test_opening_choices_made_while_loading_are_applied_at_the_start() -> None:
 
 
 def test_opening_choices_sent_with_a_pass_and_play_deal_are_news_for_the_next_person() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door.match import Table
 
     view = play("match_new", Table(), seats=["human", "human"], players=2, seed=8, opening=["flip 3", "flip 4"])
     assert view["observation"]["to_move"] == 1
@@ -182,7 +182,7 @@ def test_opening_choices_sent_with_a_pass_and_play_deal_are_news_for_the_next_pe
 
 
 def test_a_computer_decision_and_a_save_replay_the_same() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door.match import Table
 
     one, two = Table(), Table()
     a = play("match_new", one, seats=["human", "hard"], players=2, seed=21, opening=["flip 1", "flip 4"])
@@ -192,7 +192,7 @@ def test_a_computer_decision_and_a_save_replay_the_same() -> None:
 
 def test_pass_and_play_undo_never_rewinds_another_persons_turn() -> None:
     """Seed 000: a person may undo only before the next player takes over (seed-audit 000-86)."""
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door.match import Table
 
     table = Table()
     play("match_new", table, seats=["human", "human"], players=2, seed=4)
@@ -211,7 +211,7 @@ def test_pass_and_play_undo_never_rewinds_another_persons_turn() -> None:
 
 
 def test_the_score_table_counts_hole_wins() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door.match import Table
 
     table = Table()
     view = play("match_new", table, seats=["human", "easy"], players=2, seed=2, options={"holes": 3})
@@ -229,7 +229,7 @@ def test_each_move_comes_with_the_table_as_the_viewing_seat_saw_it_just_after() 
     """The page shows the computers' moves one at a time from these tables: each must be exactly the viewer's
     own observation at that point of the log (so it holds no card the viewer could not see then)."""
     from sixcardgolf import Match
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door.match import Table
 
     table = Table()
     view = play("match_new", table, seats=["human", "hard", "normal"], players=3, seed=5)

@@ -11,13 +11,13 @@ from review_support import basic_match, by_hint, by_level, page_save, play
 
 from sixcardgolf import Match, load_preset
 from sixcardgolf import actions as A
-from sixcardgolf.ai.hint import hint
+from sixcardgolf.door import handle
+from sixcardgolf.door.match import Table
 from sixcardgolf.hole import HoleState
 from sixcardgolf.review import forget_verdicts, review_match, seat_decisions
-from sixcardgolf.review_loss import FLAG_THRESHOLD
+from sixcardgolf.review.hint import hint
+from sixcardgolf.review.loss import FLAG_THRESHOLD
 from sixcardgolf.seeds import hint_seed, hole_rng
-from sixcardgolf.web import handle
-from sixcardgolf.web_match import Table
 
 HIGH = 9  # points: a card this high is no use on a column already paired
 

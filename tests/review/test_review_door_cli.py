@@ -14,9 +14,9 @@ from review_support import basic_match, by_hint, by_level, page_save, play
 from sixcardgolf import Match, format_card
 from sixcardgolf import actions as A
 from sixcardgolf.cli import main
+from sixcardgolf.door import handle
 from sixcardgolf.hole import Phase
 from sixcardgolf.review import forget_verdicts, replay, review_match, seat_decisions
-from sixcardgolf.web import handle
 
 HOLE_KEYS = {"hole", "points", "expected_loss", "uncertainty", "choices", "accuracy", "decisions"}
 DECISION_KEYS = {"step", "played", "better", "loss", "uncertainty", "reason"}

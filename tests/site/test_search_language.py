@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import playwright.sync_api as playwright_sync
 import pytest
 
-from sixcardgolf.glossary import TERMS
+from sixcardgolf.text.glossary import TERMS
 
 READY = "() => document.querySelector('.md-search-result__meta').textContent === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
 

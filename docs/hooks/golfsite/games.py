@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from sixcardgolf.describe import describe_option_value, option_label
+from sixcardgolf.option_text import describe_option_value, option_label
 from sixcardgolf.options import OPTION_KEYS
 from sixcardgolf.presets import preset_info
 from sixcardgolf.rules import Rules

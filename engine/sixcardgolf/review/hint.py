@@ -16,19 +16,19 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import actions as A
+from ..ai.estimate import column_group, shoe_counts
+from ..ai.levels import estimator_for
+from ..ai.planner import Planner
+from ..ai.search import HardPolicy, guide_style
+from ..ai.table import Table
 from ..cards import rank_of
-from ..describe_common import plural_key
 from ..errors import UsageError
-from ..glossary import rank_word, term
 from ..hole import FLIP_AFTER_DISCARD, OPENING
 from ..messages import Words, join_list, points_text, say, text
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
-from .estimate import column_group, shoe_counts
-from .levels import estimator_for
-from .planner import Planner
-from .search import HardPolicy, guide_style
-from .table import Table
+from ..text.describe_common import plural_key
+from ..text.glossary import rank_word, term
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import check_lang, text
-from .rules import Rules
+from ..messages import check_lang, text
+from ..rules import Rules
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import actions as A
-from .ai import LEVELS, make_policy
-from .describe import adjustment_label, end_reason_text, points_text
-from .errors import (
+from .. import actions as A
+from ..ai import LEVELS, make_policy
+from ..errors import (
     GolfError,
     IllegalActionError,
     NotationError,
@@ -30,14 +29,16 @@ from .errors import (
     quote_code,
     quote_text,
 )
-from .hole import HoleState
-from .json_input import read_json
-from .match import Match
-from .messages import both
-from .messages import text as catalogue_text
-from .observation import observe, public_event
-from .seeds import decision_seed, hint_seed
-from .web_params import lang_of, rules_from
+from ..hole import HoleState
+from ..json_input import read_json
+from ..match import Match
+from ..messages import both, points_text
+from ..messages import text as catalogue_text
+from ..observation import observe, public_event
+from ..option_text import adjustment_label
+from ..seeds import decision_seed, hint_seed
+from ..text.describe import end_reason_text
+from .params import lang_of, rules_from
 
 PLAYGROUND_FORMAT = "sixcardgolf-playground"
 PLAYGROUND_VERSION = 1
@@ -313,7 +314,7 @@ def match_view(params: dict[str, Any], table: Table) -> dict[str, Any]:
 
 
 def match_hint(params: dict[str, Any], table: Table) -> dict[str, Any]:
-    from .ai.hint import hint
+    from ..review.hint import hint
 
     lang = lang_of(params)
     session = table.current()

@@ -1,4 +1,4 @@
-"""The hole review behind the browser's JSON door (`sixcardgolf.web.handle`).
+"""The hole review behind the browser's JSON door (`sixcardgolf.door.handle`).
 
     {"method": "match_review", "params": {"lang": "en", "save": SAVE_TEXT, "seat": 0, "hole": 3}}
 
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as A
-from .errors import UsageError, check_lang, quote_code, quote_shown
-from .match import Match
-from .messages import both
-from .observation import Observation
-from .review import (
+from .. import actions as A
+from ..errors import UsageError, check_lang, quote_code, quote_shown
+from ..match import Match
+from ..messages import both
+from ..observation import Observation
+from ..review import (
     Progress,
     check_seat,
     default_seat,

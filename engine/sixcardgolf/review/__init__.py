@@ -5,7 +5,7 @@ that offered a choice, in every finished hole, the review asks the Hint what
 it would have shown at that moment (the same observation and the same seed as
 the Play page's Hint button, so a player who followed the Hint has nothing
 flagged) and, where the played move differs, measures what it lost against
-the Hint's move (`review_loss`). Only the seat's observation is read: cards
+the Hint's move (`review.loss`). Only the seat's observation is read: cards
 it could not see cannot change its review. The reasons are the Hint's own, in
 English and Japanese.
 
@@ -19,15 +19,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import actions as A
-from .ai.hint import hint
-from .errors import GolfError, RequestError, SaveError, UsageError, quote_code, quote_shown
-from .json_input import read_json
-from .match import SAVE_FORMAT, Match
-from .messages import both
-from .observation import Observation
-from .review_loss import FLAG_THRESHOLD, Loss, expected_loss
-from .seeds import hint_seed, review_rng
+from .. import actions as A
+from ..errors import GolfError, RequestError, SaveError, UsageError, quote_code, quote_shown
+from ..json_input import read_json
+from ..match import SAVE_FORMAT, Match
+from ..messages import both
+from ..observation import Observation
+from ..seeds import hint_seed, review_rng
+from .hint import hint
+from .loss import FLAG_THRESHOLD, Loss, expected_loss
 
 PLAYGROUND_FORMAT = "sixcardgolf-playground"  # the Play page's save: its seats and a match save
 PLAYGROUND_VERSION = 1

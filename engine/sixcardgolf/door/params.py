@@ -1,13 +1,13 @@
-"""Reading the browser's request parameters, shared by the JSON door's modules (web, web_match) and the CLI."""
+"""Reading the browser's request parameters, shared by the JSON door's modules and the CLI."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .errors import GolfError, UsageError, check_lang, quote_code, quote_text
-from .messages import both
-from .presets import preset_info
-from .rules import MAX_PLAYERS, Rules
+from ..errors import GolfError, UsageError, check_lang, quote_code, quote_text
+from ..messages import both
+from ..presets import preset_info
+from ..rules import MAX_PLAYERS, Rules
 
 MAX_LAYOUT_CHARS = 200
 """The longest layout text read: nine cards with spaces and slashes take under 50 characters, and a longer text
