@@ -171,7 +171,7 @@ async function start() {
   self.postMessage({ type: "progress", stage: "engine", loaded, total });
   if (failure) throw new Error(failure.detail);
   const door = pyodide.pyimport("sixcardgolf.door");
-  const table = door.match.Table(); // the match being played, kept here
+  const session = door.Session(); // the match being played and the review's caches, kept here
   settled = true;
   self.postMessage({ type: "ready" });
   // The page then asks the service worker to keep the runtime (copied from the hand-over, or from the HTTP cache).
@@ -179,7 +179,7 @@ async function start() {
   self.postMessage({ type: "snapshot", state: started.restored ? "restored" : "none" });
   // Earlier builds kept a snapshot of their own in Cache Storage (30 MB); it is never read now.
   self.caches?.delete("golf-interpreter-snapshot").catch(() => {});
-  return (request) => door.handle(request, table);
+  return (request) => door.handle(request, session);
 }
 
 let pyodide = null;

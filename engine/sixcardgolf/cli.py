@@ -192,16 +192,17 @@ def cmd_rules(args: argparse.Namespace) -> dict[str, Any] | str:
 
 def cmd_review(args: argparse.Namespace) -> dict[str, Any]:
     from .door.review import match_review  # the same answer as the browser's door
-    from .review import load_save
+    from .door.saves import load_for_review
+    from .door.session import Session
 
     save = read_input_file(args.save, "save")  # a regular file of at most 16 MB: never a FIFO or /dev/zero
     params: dict[str, Any] = {"save": save, "lang": args.lang, "hole": args.hole}
     if args.seat is not None:
-        players = load_save(save)[0].players
+        players = load_for_review(save)[0].players
         if not 1 <= args.seat <= players:
             raise UsageError(*both("error.cli.seat", seat=args.seat, players=players, flag="--seat"))
         params["seat"] = args.seat - 1
-    return match_review(params)
+    return match_review(params, Session())
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from sixcardgolf import door
-from sixcardgolf.door import match as door_match
+from sixcardgolf.door.seated import SeatedMatch
 from sixcardgolf.match import Match
 from sixcardgolf.options import OPTION_KEYS
 
@@ -48,7 +48,7 @@ json_values = st.recursive(
 
 
 def new_live_save() -> str:
-    table = door_match.Table()
+    table = door.Session()
     answer = json.loads(
         door.handle(json.dumps({"method": "match_new", "params": {**LIVE, "opening": ["flip 1"]}}), table)
     )
@@ -59,11 +59,11 @@ def new_live_save() -> str:
 SAVE = new_live_save()  # the match being played when each request arrives (strategies and examples need it)
 
 
-def live_table(save: str) -> door_match.Table:
+def live_table(save: str) -> door.Session:
     """A fresh table holding the live match (a refused or accepted request must not leak into the next example)."""
     data = json.loads(save)
-    table = door_match.Table()
-    table.session = door_match.Session(Match.from_save(data["match"]), data["seats"])
+    table = door.Session()
+    table.seated = SeatedMatch(Match.from_save(data["match"]), data["seats"])
     return table
 
 
@@ -169,4 +169,4 @@ def test_a_well_formed_wrong_request_gets_the_envelope_thousands(request: dict[s
 
 
 def test_the_fuzzed_requests_cover_every_method_but_the_hint() -> None:
-    assert set(PARAMS) == {*door.METHODS, *door_match.METHODS} - {"match_hint"}
+    assert set(PARAMS) == set(door.METHODS) - {"match_hint"}

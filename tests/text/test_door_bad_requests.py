@@ -16,7 +16,6 @@ import pytest
 from test_error_battery import leaks
 
 from sixcardgolf import door
-from sixcardgolf.door import match as door_match
 from sixcardgolf.door.params import MAX_LAYOUT_CHARS
 from sixcardgolf.errors import QUOTE_CHARS
 from sixcardgolf.json_input import MAX_DEPTH
@@ -119,15 +118,15 @@ CASES: list[Case] = [
 
 
 @pytest.fixture(scope="module")
-def live() -> tuple[door_match.Table, str]:
+def live() -> tuple[door.Session, str]:
     """A match being played (two holes, one person and Normal), as the Web Worker keeps it."""
-    table = door_match.Table()
+    table = door.Session()
     answer = json.loads(door.handle(request("match_new", {**LIVE, "opening": ["flip 1"]}), table))
     assert answer["ok"], answer
     return table, answer["result"]["save"]
 
 
-def current_save(table: door_match.Table) -> str:
+def current_save(table: door.Session) -> str:
     answer = json.loads(door.handle(request("match_view", {}), table))
     assert answer["ok"], answer
     return str(answer["result"]["save"])
@@ -135,7 +134,7 @@ def current_save(table: door_match.Table) -> str:
 
 @pytest.mark.parametrize(("name", "build", "english", "japanese", "readable"), CASES, ids=[c[0] for c in CASES])
 def test_a_bad_request_gets_the_envelope_naming_what_was_wrong(
-    live: tuple[door_match.Table, str], name: str, build: Any, english: str, japanese: str, readable: bool
+    live: tuple[door.Session, str], name: str, build: Any, english: str, japanese: str, readable: bool
 ) -> None:
     table, save = live
     before = current_save(table)
@@ -154,7 +153,7 @@ def test_a_bad_request_gets_the_envelope_naming_what_was_wrong(
     assert current_save(table) == before, "a refused request changed the match"
 
 
-def test_the_nesting_limit_is_far_above_what_the_pages_send(live: tuple[door_match.Table, str]) -> None:
+def test_the_nesting_limit_is_far_above_what_the_pages_send(live: tuple[door.Session, str]) -> None:
     """Every level up to the limit is read; one more is refused."""
     table, _ = live
     just = request("presets", {"lang": "en"}).replace("}}", ', "x": ' + deep_array(MAX_DEPTH - 2) + "}}")
@@ -166,7 +165,7 @@ def test_the_nesting_limit_is_far_above_what_the_pages_send(live: tuple[door_mat
 def test_a_bug_is_still_an_envelope_naming_the_method(monkeypatch: pytest.MonkeyPatch) -> None:
     """The last resort: an exception the door does not expect becomes a generic message, never a traceback."""
 
-    def broken(params: dict[str, Any]) -> None:
+    def broken(params: dict[str, Any], session: door.Session) -> None:
         raise TypeError("something inside the engine")
 
     monkeypatch.setitem(door.METHODS, "presets", broken)
@@ -176,7 +175,7 @@ def test_a_bug_is_still_an_envelope_naming_the_method(monkeypatch: pytest.Monkey
         assert "something inside" not in answer["error"]
 
 
-def play_to_the_end_of_the_hole(table: door_match.Table, lang: str) -> dict[str, Any]:
+def play_to_the_end_of_the_hole(table: door.Session, lang: str) -> dict[str, Any]:
     """Both people play the first legal move until the hole is over; the last view."""
     view: dict[str, Any] = {}
     for _ in range(1_000):
@@ -200,7 +199,7 @@ def play_to_the_end_of_the_hole(table: door_match.Table, lang: str) -> dict[str,
 )
 def test_a_move_after_the_hole_ends_says_so_in_pass_and_play(holes: int, english: str, japanese: str) -> None:
     """No computer at the table: the answer says the hole (or the match) is over, not whose turn it is."""
-    table = door_match.Table()
+    table = door.Session()
     new = {"preset": "four-card", "players": 2, "seats": ["human", "human"], "seed": 3, "options": {"holes": holes}}
     assert json.loads(door.handle(request("match_new", new), table))["ok"]
     play_to_the_end_of_the_hole(table, "en")
@@ -213,7 +212,7 @@ def test_a_move_after_the_hole_ends_says_so_in_pass_and_play(holes: int, english
     assert current_save(table) == before
 
 
-def test_a_review_step_with_a_seat_of_false_is_not_taken_for_seat_0(live: tuple[door_match.Table, str]) -> None:
+def test_a_review_step_with_a_seat_of_false_is_not_taken_for_seat_0(live: tuple[door.Session, str]) -> None:
     """The review's step cache once keyed on the raw seat, and False == 0: the refused seat met the cached one."""
     _, save = live
     assert json.loads(door.handle(request("match_review_step", {"save": save, "seat": 0})))["ok"]

@@ -1,7 +1,7 @@
 """The browser's door into the engine: JSON in, JSON out.
 
-The playground's Web Worker runs this package in Pyodide and calls `handle(request_json, session)`; every answer
-is `{"ok": true, "result": ...}` or `{"ok": false, "error": "..."}` with the error in the page's language, so a
+The playground's Web Worker runs this package in Pyodide, keeps one `Session` (door/session.py: the match being
+played and the review's caches) and calls `handle(request_json, session)`; every answer is `{"ok": true, "result": ...}` or `{"ok": false, "error": "..."}` with the error in the page's language, so a
 bad card or option never reaches the page as a traceback. The methods live by what they serve: `reference`
 (presets, rules summary, options catalogue, the build's static data), `score` (the calculator), `match` (the
 Play page's match) and `review` (the hole review).
@@ -18,17 +18,26 @@ from ..json_input import MAX_DEPTH, read_json, request_lang, what_is_read
 from ..messages import both, text
 from . import match, reference, review, score
 from .params import lang_of
+from .session import Session
 
-METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "presets": reference.presets,
-    "rules_summary": reference.rules_summary,
-    "score": score.score,
-    "options_catalogue": reference.options_catalogue,
-    "static_data": reference.static_data,
+Method = Callable[[dict[str, Any], Session], Any]
+
+
+def _no_session(method: Callable[[dict[str, Any]], Any]) -> Method:
+    """A method that reads the rules data only: the session is not passed on."""
+    return lambda params, session: method(params)
+
+
+METHODS: dict[str, Method] = {
+    "presets": _no_session(reference.presets),
+    "rules_summary": _no_session(reference.rules_summary),
+    "score": _no_session(score.score),
+    "options_catalogue": _no_session(reference.options_catalogue),
+    "static_data": _no_session(reference.static_data),
     **review.METHODS,
+    **match.METHODS,
 }
-"""The methods that need no match (in the order an error lists them); the match methods (match.METHODS) also take
-the table being played."""
+"""Every method, in the order an error lists them, each called with the request's params and the session."""
 
 
 MAX_ERROR_CHARS = 1_000
@@ -36,13 +45,14 @@ MAX_ERROR_CHARS = 1_000
 last guard, so that no request can make the page show a megabyte."""
 
 
-def handle(request_json: str, table: match.Table | None = None) -> str:
+def handle(request_json: str, session: Session | None = None) -> str:
     """Answer one request {"method": ..., "params": {...}} with a JSON envelope.
 
-    `table` holds the match being played between requests (the Web Worker keeps one and passes it to every
-    call); the match methods (match.METHODS) read and replace it, the others never touch it.
+    `session` holds the match being played and the review's caches between requests (the Web Worker keeps one
+    and passes it to every call); without one, the request is answered on a new session that is then dropped.
     """
-    return serve(request_json, lambda name, params: _answer(name, params, table), [*METHODS, *match.METHODS])
+    kept = session if session is not None else Session()
+    return serve(request_json, lambda name, params: _answer(name, params, kept), list(METHODS))
 
 
 def serve(request_json: str, answer: Callable[[str, dict[str, Any]], Any], methods: Sequence[str]) -> str:
@@ -95,13 +105,11 @@ def _envelope(request: Any) -> tuple[dict[str, Any], str]:
     return params, lang if isinstance(lang, str) and lang in LANGS else "en"
 
 
-def _answer(name: str, params: dict[str, Any], table: match.Table | None) -> Any:
+def _answer(name: str, params: dict[str, Any], session: Session) -> Any:
     lang_of(params)  # a language not offered is refused before a method runs (a match method would act first)
-    if name in match.METHODS:
-        return match.METHODS[name](params, table if table is not None else match.Table())
     if name in METHODS:
-        return METHODS[name](params)
-    raise _no_method(name, [*METHODS, *match.METHODS])
+        return METHODS[name](params, session)
+    raise _no_method(name, list(METHODS))
 
 
 def _no_method(name: object, methods: Sequence[str]) -> RequestError:
@@ -119,3 +127,6 @@ def _refused(message: str) -> str:
     if len(message) > MAX_ERROR_CHARS:
         message = message[: MAX_ERROR_CHARS - 1] + "…"
     return json.dumps({"ok": False, "error": message}, ensure_ascii=False)
+
+
+__all__ = ["MAX_ERROR_CHARS", "METHODS", "Session", "handle", "serve"]
