@@ -20,7 +20,7 @@ from .actions import DRAW_STOCK, EARLY_KNOCK, FLIP, NEXT_HOLE, SWAP, is_redeal, 
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import DRAW, HOLDING, OPENING, OVER, HoleState
 from .messages import both
-from .observation import Observation, Policy, observe, view_of
+from .observation import LiveView, Observation, Policy, observe
 from .rules import Rules
 from .seeds import hole_rng, redeal_rng
 
@@ -121,16 +121,20 @@ class Match:
         observation (the simulation's loop).
 
         The same as apply_action move after move, written as one loop: it runs for every decision of every
-        simulated hole, and here a move costs no call of apply_action around the hole's.
+        simulated hole, and here a move costs no call of apply_action around the hole's. Each policy reads the
+        live hole through one LiveView, aimed at every decision in turn, not a copy of it (observe's): the view
+        is true while the policy chooses, and the hole moves on only once the choice is made.
         """
         hole = self.hole
         if hole.phase == OVER:
             return  # recorded already, by the move that ended it
+        view = LiveView(hole, hole.seat)
+        aim = view.aim
         apply_action = hole.apply_action
         log = self.log.append
         while hole.phase != OVER:
             seat = hole.seat
-            action = players[seat].choose(view_of(hole, seat))  # the seat to move: no need to check it
+            action = players[seat].choose(aim(seat))  # the seat to move: no need to check it
             apply_action(action)
             log(action)
         self._record_hole()
