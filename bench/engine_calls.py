@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE.parent / "engine"))
 from sixcardgolf import HoleState, Match, load_preset  # noqa: E402
 from sixcardgolf.ai import make_policy  # noqa: E402
 from sixcardgolf.cards import shuffle  # noqa: E402
-from sixcardgolf.observation import Observation, observe  # noqa: E402
+from sixcardgolf.observation import LiveView, Observation, observe  # noqa: E402
 from sixcardgolf.seeds import hole_rng  # noqa: E402
 
 
@@ -64,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         "Observation": Observation, "sys": sys, "random": random, "shuffle": shuffle,
         "shoe": shoe, "generator": random.Random(1), "hole_rng": hole_rng, "f": lambda: None,
         "undo_hole": hole.clone(), "match": match, "Match": Match, "observe": observe, "log": [],
+        "view": LiveView(hole, hole.seat),
         "over": finished.hole, "finished": finished,
     }  # fmt: skip
     rows = [
@@ -84,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         ("per decision, simulate path", "`hole.legal_tuple()` (the cached tuple)", "hole.legal_tuple()", number),
         (
             "per decision, simulate path",
-            "`Observation(hole, seat)`: the view of the live hole that `Match.play_hole` hands a policy",
-            "Observation(hole, seat)",
+            "`view.aim(seat)`: the one view of its live hole that `Match.play_hole` aims at every decision",
+            "view.aim(seat)",
             number,
         ),
         (
