@@ -537,7 +537,7 @@ class HoleState:
         return [card if up >> p & 1 else None for p, card in enumerate(self.layouts[seat])]
 
     def visible_score(self, seat: int) -> int:
-        """Face-up cards only (RULES.md §4), cached until that seat's face-up cards change."""
+        """The points of the seat's face-up cards only (what every seat may see), cached until they change."""
         cache = self._visible
         cached = cache[seat]
         if cached is None:

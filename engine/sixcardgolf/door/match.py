@@ -33,7 +33,7 @@ from .saves import HUMAN, check_seats, restore, undo_switch
 from .seated import Move, SeatedMatch
 from .session import Session
 
-# What the Play page offers (seed 000): two to four at one device, one person and up to three computers,
+# What the Play page offers: two to four at one device, one person and up to three computers,
 # matches of 1, 3, 9 or 18 holes; a first game is two players, Basic and one hole.
 TABLE_PLAYERS = (2, 3, 4)
 HOLE_CHOICES = (1, 3, 9, 18)
@@ -272,7 +272,7 @@ def _ended_by(hole: HoleState) -> int | None:
 
 
 def _hole_wins(match: Match) -> list[int]:
-    """Holes won by each seat (the lowest score of a hole; a tie counts for everyone tied), seed 001's W column."""
+    """Holes won by each seat (the lowest score of a hole; a tie counts for everyone tied): the score table's W."""
     wins = [0] * match.players
     for record in match.records:
         low = min(record.points)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..deck_check import Table, read_layouts, read_table
+from ..deck_check import WrittenLayouts, read_layouts, read_table
 from ..errors import UsageError, quote_code, quote_shown
 from ..messages import both, points_text, say
 from ..option_text import adjustment_label
@@ -49,7 +49,9 @@ def score(params: dict[str, Any]) -> dict[str, Any]:
     return {"players": _scored(rules, read_layouts(rules, texts), went_out, knocked, lang)}
 
 
-def _scored(rules: Rules, table: Table, went_out: int | None, knocked: int | None, lang: str) -> list[dict[str, Any]]:
+def _scored(
+    rules: Rules, table: WrittenLayouts, went_out: int | None, knocked: int | None, lang: str
+) -> list[dict[str, Any]]:
     results = score_table(rules, [list(cards) for cards in table.layouts], went_out, knocked)
     return [
         {

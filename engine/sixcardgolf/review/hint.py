@@ -20,7 +20,7 @@ from ..ai.estimate import column_group, shoe_counts
 from ..ai.levels import estimator_for
 from ..ai.planner import Planner
 from ..ai.search import HardPolicy, guide_style
-from ..ai.table import Table
+from ..ai.seat_view import SeatView
 from ..cards import rank_of
 from ..errors import UsageError
 from ..hole import FLIP_AFTER_DISCARD, OPENING
@@ -56,14 +56,6 @@ def hint(observation: Observation, seed: int) -> Hint:
 # -- wording ---------------------------------------------------------------------
 def _then(first: Words, second: Words) -> Words:
     return lambda lang: first(lang) + second(lang)
-
-
-def card_en(card: int) -> str:
-    return rank_word(rank_of(card), "en")
-
-
-def card_ja(card: int) -> str:
-    return rank_word(rank_of(card), "ja")
 
 
 def _card(card: int) -> Words:
@@ -288,9 +280,9 @@ class _Explainer:
 
     def best_place(self, card: int) -> int:
         """Where Hard's planner would put `card` taken from the discard pile (for the reason of a take)."""
-        table = Table.from_observation(self.obs)
+        view = SeatView.from_observation(self.obs)
         planner = Planner(self.style, self.estimator)
-        options = planner.holding_options(table, card, True)
+        options = planner.holding_options(view, card, True)
         swaps = [option for option in options if option[1] >= A.SWAP]
         return min(swaps)[1] - A.SWAP
 
