@@ -1,4 +1,4 @@
-"""Shared pieces of the rule text: the statement record, languages and number format."""
+"""Shared pieces of the rule text: the statement record, the language index, plural keys and sentence joining."""
 
 from __future__ import annotations
 
