@@ -1,10 +1,12 @@
 // The scoring calculator: each player's layout as a grid of slots filled by tapping (or typing notation),
 // scored by the engine as the cards go in, with every column or pair and every bonus and penalty.
 // The page is usable at once: the rules, shapes and picker come from the build's static data; results
-// appear as soon as the engine has started. The hole is kept in the address (#...) so a link reproduces it.
+// appear as soon as the engine has started. The hole is kept in the address (#...) so a link reproduces it;
+// a link is checked before it reaches the engine (calculator-link.js).
 // All text reaching the page goes through textContent, never innerHTML.
 import { normalise, slotsFromText, textFromSlots } from "./calculator-cards.js";
 import { CardPicker, LayoutGrid } from "./calculator-grid.js";
+import { readLink } from "./calculator-link.js";
 import { GolfEngine, engineStatus, loadStaticData } from "./engine-client.js";
 import { printControl } from "./print-sheet.js";
 import { ScoreKeeper } from "./score-keeper.js";
@@ -13,9 +15,10 @@ import { pageLang, translator } from "./texts.js";
 const t = translator(pageLang);
 const MAX_PLAYERS = 8;
 const DEFAULT_PLAYERS = 2;
-// A fresh visit in a 2x3 game starts from the seeds' worked example (8 K 2 over 8 A 5 scores 4) and a second
-// layout, so the scores show at once; any card can then be tapped and changed.
-const FIRST_EXAMPLES = ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 3S KH"];
+// A fresh visit starts with every slot empty. It once started from the seeds' worked example, so that scores
+// showed at once; but an example scores, so "Add this hole to the score keeper" was ready to add a hole nobody
+// played, and the example stayed in place when the table chose 3 or 4 players. The page's text links to the
+// example instead (a link like any other: #preset=basic&p1=...), for whoever wants to see it.
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -38,25 +41,74 @@ class Calculator {
     this.data = data;
     this.presets = new Map(data.presets.map((preset) => [preset.name, preset]));
     this.version = 0; // every edit; an answer for an older version is dropped
-    this.texts = new Array(MAX_PLAYERS).fill("");
-    this.state = { preset: "basic", options: {}, players: DEFAULT_PLAYERS, wentOut: "", knocked: "" };
-    this.linkProblem = this.readLink();
-    if (!location.hash && this.rules().rows === 2 && this.rules().cols === 3) {
-      FIRST_EXAMPLES.forEach((text, i) => (this.texts[i] = text));
-    }
+    const problems = this.takeLink();
     this.engine = new GolfEngine(data);
     this.picker = new CardPicker(t);
     this.build();
     this.keeper = new ScoreKeeper({ t, rulesInfo: () => this.rulesInfo() });
     this.keeperBox.replaceWith(this.keeper.root);
-    this.keeper.setPlayers(this.state.players);
     this.engine.addEventListener("ready", () => this.update());
     this.engine.addEventListener("failed", () => this.showWaiting());
+    // A link pasted into the address bar of an open calculator (or the page text's example link) changes only
+    // the fragment: the page follows it. The page's own history.replaceState() fires no hashchange.
+    window.addEventListener("hashchange", () => this.showLink(this.takeLink()));
+    this.showLink(problems);
+  }
+
+  // The state a link asks for, over the defaults; gives the sentences saying what it got wrong.
+  takeLink() {
+    const link = readLink(location.hash, {
+      t, presets: this.presets, maxPlayers: MAX_PLAYERS, defaultPlayers: DEFAULT_PLAYERS, optionCount: this.data.catalogue.length,
+    }) ?? { problems: [] };
+    this.state = {
+      preset: link.preset ?? "basic", options: link.options ?? {}, players: link.players ?? DEFAULT_PLAYERS,
+      wentOut: link.wentOut ?? "", knocked: link.knocked ?? "",
+    };
+    this.texts = link.texts ?? new Array(MAX_PLAYERS).fill("");
+    this.custom = null; // the engine's reading of the link's rule changes: {rows, cols, options}
+    this.optionsCheck = null;
+    return link.problems;
+  }
+
+  showLink(problems) {
+    this.showLinkProblems(problems);
+    this.playersSelect.value = String(this.state.players);
+    this.keeper.setPlayers(this.state.players);
+    this.applyRules();
+  }
+
+  showLinkProblems(problems) {
+    this.linkNote.replaceChildren(...problems.map((problem) => element("p", {}, problem)));
+    this.linkNote.hidden = problems.length === 0;
+  }
+
+  // Rule changes from a link passed the shape check; whether each key is an option and each value allowed is the
+  // engine's answer, asked once before the first score. Refused changes are left out with the engine's reason,
+  // so one bad change in a link never leaves the calculator refusing every hole. The engine's reading also gives
+  // the layout's shape when a change sets it.
+  checkOptions() {
+    if (!this.optionsCheck) this.optionsCheck = this.askAboutOptions();
+    return this.optionsCheck;
+  }
+
+  async askAboutOptions() {
+    const options = this.state.options;
+    if (!Object.keys(options).length) return;
+    try {
+      const answer = await this.engine.call("rules_summary", { lang: pageLang, preset: this.state.preset, options });
+      if (options !== this.state.options) return; // another link or preset meanwhile
+      this.custom = { rows: answer.rows, cols: answer.cols, options: answer.options };
+    } catch (failure) {
+      if (options !== this.state.options || failure.failure) return; // the engine did not start: its status says so
+      this.state.options = {};
+      this.showLinkProblems([...this.linkNote.children].map((p) => p.textContent).concat(t("calc.linkBadOptions", { reason: failure.message })));
+    }
     this.applyRules();
   }
 
   rules() {
     const preset = this.presets.get(this.state.preset);
+    if (this.custom) return { ...preset, ...this.custom };
     return { ...preset, options: { ...preset.options, ...this.state.options } };
   }
 
@@ -71,27 +123,7 @@ class Calculator {
     };
   }
 
-  // -- the link: #preset=basic&players=2&p1=8H KS 2D / 8C AS 5H&out=1 ------------------------------------------------
-  readLink() {
-    const params = new URLSearchParams(location.hash.slice(1));
-    if (!params.toString()) return null;
-    const preset = params.get("preset");
-    if (preset && !this.presets.has(preset)) return t("calc.linkUnknownRules", { preset });
-    if (preset) this.state.preset = preset;
-    try {
-      const options = JSON.parse(params.get("options") || "{}");
-      if (options && typeof options === "object" && !Array.isArray(options)) this.state.options = options;
-    } catch {
-      return t("calc.linkBadOptions");
-    }
-    const players = Number(params.get("players") || DEFAULT_PLAYERS);
-    if (Number.isInteger(players) && players >= 1 && players <= MAX_PLAYERS) this.state.players = players;
-    for (let n = 1; n <= MAX_PLAYERS; n++) this.texts[n - 1] = params.get(`p${n}`) || "";
-    this.state.wentOut = params.get("out") || "";
-    this.state.knocked = params.get("knocked") || "";
-    return null;
-  }
-
+  // -- the link: #preset=basic&players=2&p1=8H KS 2D / 8C AS 5H&out=1 (read by calculator-link.js) ------------------
   link() {
     const params = new URLSearchParams();
     params.set("preset", this.state.preset);
@@ -108,15 +140,14 @@ class Calculator {
     this.status = engineStatus(this.engine, t);
     this.presetSelect = element("select", { id: "calc-preset" });
     for (const preset of this.data.presets) this.presetSelect.append(element("option", { value: preset.name }, preset.title));
-    this.presetSelect.value = this.state.preset;
     this.presetSelect.addEventListener("change", () => {
       this.state.preset = this.presetSelect.value;
       this.state.options = {};
+      this.custom = null;
       this.applyRules();
     });
     this.playersSelect = element("select", { id: "calc-players" });
     for (let n = 1; n <= MAX_PLAYERS; n++) this.playersSelect.append(element("option", { value: String(n) }, String(n)));
-    this.playersSelect.value = String(this.state.players);
     this.playersSelect.addEventListener("change", () => {
       this.state.players = Number(this.playersSelect.value);
       this.drawPlayers();
@@ -131,6 +162,7 @@ class Calculator {
     this.wentOutField = labelled(t("calc.wentOut"), this.wentOut);
     this.knockedField = labelled(t("calc.knocked"), this.knocked);
     this.playersBox = element("div", { class: "golf-calc-players" });
+    this.linkNote = element("div", { class: "golf-calc-problems golf-calc-link-note", role: "alert", hidden: "" });
     this.problems = element("div", { class: "golf-calc-problems", role: "alert" });
     this.summary = element("p", { class: "golf-calc-summary", "aria-live": "polite" });
     this.results = element("div", { class: "golf-calc-results", "data-state": "waiting" });
@@ -155,6 +187,7 @@ class Calculator {
     form.addEventListener("submit", (event) => event.preventDefault());
     this.root.replaceChildren(
       this.status,
+      this.linkNote,
       form,
       element("section", { class: "golf-calc-out", "aria-labelledby": "golf-calc-results-title" },
         element("h2", { id: "golf-calc-results-title" }, t("calc.results")),
@@ -162,7 +195,6 @@ class Calculator {
         element("p", { class: "golf-calc-actions" }, this.addButton, copy, this.linkStatus)),
       this.keeperBox,
     );
-    if (this.linkProblem) this.problems.replaceChildren(element("p", {}, this.linkProblem));
   }
 
   applyRules() {
@@ -250,6 +282,8 @@ class Calculator {
 
   async update() {
     const version = this.version;
+    await this.checkOptions();
+    if (version !== this.version) return; // the check changed the rules: a newer update is on its way
     const players = this.state.players;
     const params = {
       lang: pageLang,
@@ -340,10 +374,14 @@ class Calculator {
     return table;
   }
 
+  // A card of a result row, after a space: the cards are read out (and copied) as "8♥ 8♣", not "8♥8♣".
   chip(card) {
     const suit = { S: "♠", H: "♥", D: "♦", C: "♣" }[card.slice(-1)];
     const text = card === "JK" ? "JK" : suit ? card.slice(0, -1) + suit : card;
-    return element("span", { class: `golf-chip${suit === "♥" || suit === "♦" ? " golf-chip--red" : ""}` }, text);
+    const chip = element("span", { class: `golf-chip${suit === "♥" || suit === "♦" ? " golf-chip--red" : ""}` }, text);
+    const spaced = document.createDocumentFragment();
+    spaced.append(" ", chip);
+    return spaced;
   }
 
   async copyLink() {

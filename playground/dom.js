@@ -3,11 +3,20 @@ export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
     if (value === false || value === null || value === undefined) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    if (key.startsWith("on")) listen(node, key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child);
   return node;
+}
+
+// An event handler kept on the node (node.golfHandlers) and called through one listener per event type, so a
+// renderer that keeps a node and updates it from a newer drawing (dom-patch.js) can hand it the newer handler;
+// `listen(node, type, null)` takes the handler away.
+export function listen(node, type, handler) {
+  node.golfHandlers ||= {};
+  if (!(type in node.golfHandlers)) node.addEventListener(type, (event) => node.golfHandlers[type]?.(event));
+  node.golfHandlers[type] = handler;
 }
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };

@@ -1,7 +1,8 @@
 // The hole review (issue 14): after a hole, or at the end of the match, the decisions of one person where a
 // better move existed, costliest first, and a replay of each of their decisions as they saw it then.
-// The engine judges in the worker (sixcardgolf.review), one decision per request (match_review_step), so the
-// progress bar moves and the player's own moves get through between two steps: the table stays usable.
+// The engine judges in the worker (sixcardgolf.review), one decision per request (the session's review.step,
+// match_review_step), so the progress bar moves and the player's own moves get through between two steps: the
+// table stays usable.
 // Everything the replay draws comes from that person's observation at the time (match_replay): public cards,
 // their own drawn and peeked cards, nothing else.
 import { cardBack, cardFace, cardName, el } from "./dom.js";
@@ -31,8 +32,9 @@ function points(value) {
 }
 
 export class ReviewPanel {
-  constructor({ engine, t, lang }) {
-    this.engine = engine;
+  // `reviewer`: the session's review ({step, result, replay}, play-session.js).
+  constructor({ reviewer, t, lang }) {
+    this.reviewer = reviewer;
     this.t = t;
     this.lang = lang;
     this.results = new Map(); // request key -> {review, steps}: a review made once is shown again at once
@@ -133,17 +135,17 @@ export class ReviewPanel {
     this.replay.hidden = true;
     this.progress.hidden = false;
     this.showProgress(0, 0);
-    const params = { lang: this.lang, save: request.save, seat: request.seat };
+    const params = { save: request.save, seat: request.seat };
     if (request.hole !== null) params.hole = request.hole;
     try {
       for (;;) {
-        const { done, total } = await this.engine.call("match_review_step", params);
+        const { done, total } = await this.reviewer.step(params);
         if (generation !== this.generation) return;
         this.showProgress(done, total);
         if (done === total) break;
       }
-      const review = await this.engine.call("match_review", params);
-      const { steps } = await this.engine.call("match_replay", params);
+      const review = await this.reviewer.result(params);
+      const { steps } = await this.reviewer.replay(params);
       if (generation !== this.generation) return;
       const result = { review, steps };
       this.results.set(this.key(), result);

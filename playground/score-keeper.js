@@ -1,10 +1,13 @@
 // The score keeper: the on-screen twin of the printed score pad. Players' names, a row per hole with each
 // player's points and running total, the leader marked, the winner (or the shared winners, or a play-off)
 // by the rules' tie setting. A hole comes from the calculator with one press, or is typed by hand.
-// Saved in this browser (localStorage) after every change; clearing asks first; "Print scores" prints the
-// keeper alone on one page. Names are shown through textContent only, never as HTML.
+// Saved in this browser (localStorage, through calculator-store.js) after every change; when the browser
+// refuses (site data blocked, storage full) it works for this visit and says so in one line. Another tab's
+// newer copy is adopted, never overwritten. Clearing asks first; "Print scores" prints the keeper alone on one
+// page. Names are shown through textContent only, never as HTML.
+import { KeeperStore, openStorage } from "./calculator-store.js";
 
-export const STORE_KEY = "sixcardgolf.calculator.keeper";
+export { STORE_KEY } from "./calculator-store.js";
 const FORMAT = 1;
 const MAX_NAME = 24;
 const MAX_PLAYERS = 8;
@@ -41,60 +44,142 @@ export function standings(match) {
   return { ...result, leaders, playoff: true };
 }
 
+// A stored value this page can show. Every number is checked as a number (a total is a sum: text that slipped
+// in would be joined, "many" + 1 = "many1"), every text as text.
 function validMatch(data) {
+  const count = (n, low) => Number.isSafeInteger(n) && n >= low;
+  const rules = data && data.rules;
   const ok =
-    data && data.format === FORMAT && Array.isArray(data.names) && Array.isArray(data.holes) && data.rules &&
-    Number.isInteger(data.rules.holes) && data.rules.holes > 0 && ["shared", "playoff"].includes(data.rules.ties) &&
-    data.names.length >= 1 && data.names.length <= MAX_PLAYERS && data.names.every((n) => typeof n === "string") &&
-    data.holes.every((h) => Array.isArray(h) && h.length === data.names.length && h.every(Number.isInteger));
+    data && data.format === FORMAT && Array.isArray(data.names) && Array.isArray(data.holes) && rules &&
+    typeof rules.preset === "string" && typeof rules.title === "string" &&
+    count(rules.holes, 1) && ["shared", "playoff"].includes(rules.ties) &&
+    data.names.length >= 1 && data.names.length <= MAX_PLAYERS &&
+    data.names.every((n) => typeof n === "string" && n.length <= MAX_NAME) &&
+    data.holes.every((h) => Array.isArray(h) && h.length === data.names.length && h.every((p) => Number.isSafeInteger(p)));
   return Boolean(ok);
 }
 
+// A typed score: a whole number, with a sign or none ("7", "+4", "-2", "−2", and full-width digits and signs,
+// which NFKC makes plain). Null for anything else.
+export function readScore(typed) {
+  const text = String(typed).normalize("NFKC").trim().replace(/^[−–]/, "-");
+  return /^[+-]?\d{1,3}$/.test(text) ? Number(text) + 0 : null; // + 0: "-0" is 0
+}
+
 export class ScoreKeeper {
-  // rulesInfo() gives the calculator's current rules: {preset, title, holes, ties}.
-  constructor({ t, rulesInfo, storage = window.localStorage }) {
+  // rulesInfo() gives the calculator's current rules: {preset, title, holes, ties}. `opened` is what
+  // openStorage() found; it never throws, whatever the browser allows (so it can be a default here).
+  constructor({ t, rulesInfo, opened = openStorage() }) {
     this.t = t;
     this.rulesInfo = rulesInfo;
-    this.storage = storage;
+    this.store = new KeeperStore(opened.storage, validMatch);
+    this.seen = null; // the stored text this tab last read or wrote: other text there means another tab wrote
+    this.unsaved = false; // a change this tab could not save (the browser refused the write)
     this.root = element("section", { class: "golf-keeper", "aria-labelledby": "golf-keeper-title" });
     this.message = element("p", { class: "golf-keeper__message", role: "status" });
+    this.notice = element("p", { class: "golf-keeper__storage", role: "status", hidden: "" });
     this.match = this.load();
     this.build();
     this.draw();
+    this.showStorageProblem(opened.problem);
+    this.store.watch(() => this.otherTabWrote());
   }
 
-  // -- storage: a damaged save is set aside, never thrown away -----------------------------------------------------
+  // -- storage: a damaged save is set aside, never thrown away; a newer one is adopted, never overwritten ------------
   load() {
-    let raw = null;
-    try {
-      raw = this.storage.getItem(STORE_KEY);
-    } catch {
-      return null; // storage blocked: the keeper works for this visit only
+    const stored = this.store.read();
+    if (stored.kind === "match") {
+      this.seen = stored.raw;
+      return stored.match;
     }
-    if (raw === null) return null;
-    try {
-      const data = JSON.parse(raw);
-      if (validMatch(data)) return data;
-    } catch {
-      // falls through: set the text aside below
+    if (stored.kind === "damaged") {
+      this.store.setAside(stored.raw); // if the browser refuses, save() tries again before any write
+      this.pendingMessage = this.t("keeper.damaged");
     }
-    try {
-      this.storage.setItem(`${STORE_KEY}.damaged`, raw);
-      this.storage.removeItem(STORE_KEY);
-    } catch {
-      // nothing more can be done; the message still says what happened
-    }
-    this.pendingMessage = this.t("keeper.damaged", { key: `${STORE_KEY}.damaged` });
     return null;
   }
 
-  save() {
-    try {
-      if (this.match) this.storage.setItem(STORE_KEY, JSON.stringify(this.match));
-      else this.storage.removeItem(STORE_KEY);
-    } catch {
-      this.say(this.t("keeper.notSaved"));
+  // The stored copy, if another tab or window wrote it since this tab last read or wrote (else null).
+  newerStored() {
+    const stored = this.store.read();
+    if (stored.kind !== "match" && stored.kind !== "empty") return null; // a damaged one is set aside by save()
+    return stored.raw === this.seen ? null : stored;
+  }
+
+  adopt(stored) {
+    this.match = stored.match;
+    this.seen = stored.raw;
+    this.confirmBox.hidden = true; // a question about the old scores no longer applies
+    this.draw();
+  }
+
+  // The storage event: another tab or window changed the stored scores.
+  otherTabWrote() {
+    const newer = this.newerStored();
+    if (!newer) return;
+    if (this.unsaved) {
+      this.say(this.t("keeper.otherTabUnsaved")); // both kept: theirs in storage, this tab's on screen
+      return;
     }
+    this.adopt(newer);
+    this.say(this.t("keeper.otherTab"));
+  }
+
+  // Every change to the match goes through here. The stored copy is read first: when another tab or window wrote
+  // since, that copy is newer and is adopted before the change is made on it (an added hole goes after theirs),
+  // so it is never overwritten unseen. `change()` makes the change on this.match and returns [done, message].
+  // `onNewer: "stop"` (removing, clearing: they act on the holes the person saw) makes no change on scores the
+  // person has not seen yet, and says so. `namesOnly` (a keystroke in a name field) redraws what shows the names
+  // but not the name fields: a field replaced while someone types in it would lose a Japanese IME's composition.
+  // True when the change was made.
+  commit(change, { onNewer = "merge", stopped = "keeper.otherTab", namesOnly = false } = {}) {
+    const newer = this.newerStored();
+    if (newer && this.unsaved) {
+      const [done, text] = change(); // this tab's scores stay on screen; theirs stay stored
+      this.redraw(namesOnly);
+      this.say(done ? this.t("keeper.otherTabUnsaved") : text);
+      return done;
+    }
+    if (newer) this.adopt(newer);
+    if (newer && onNewer === "stop") {
+      this.say(this.t(stopped));
+      return false;
+    }
+    const [done, text] = change();
+    if (done) this.save();
+    this.redraw(namesOnly && !newer);
+    if (newer) this.say(text ? this.t("keeper.otherTabThen", { then: text }) : this.t("keeper.otherTab"));
+    else if (text) this.say(text);
+    return done;
+  }
+
+  redraw(namesOnly) {
+    if (namesOnly) this.drawNames();
+    else this.draw();
+  }
+
+  save() {
+    const stored = this.store.read();
+    if (stored.kind === "damaged" && !this.store.setAside(stored.raw)) {
+      this.unsaved = true; // never write over a copy that could not be set aside
+      this.showStorageProblem(this.store.problem || "blocked");
+      return;
+    }
+    const written = this.store.write(this.match);
+    if (written === undefined) {
+      this.unsaved = true;
+      this.showStorageProblem(this.store.problem);
+      return;
+    }
+    this.seen = written;
+    this.unsaved = false;
+    if (written !== null) this.showStorageProblem(null); // a value was stored: saving works (again)
+  }
+
+  // One line under the keeper's title while the browser does not let it save.
+  showStorageProblem(problem) {
+    this.notice.hidden = !problem;
+    this.notice.textContent = problem ? this.t(problem === "full" ? "keeper.storageFull" : "keeper.storageBlocked") : "";
   }
 
   say(text) {
@@ -102,54 +187,58 @@ export class ScoreKeeper {
   }
 
   // -- the match -----------------------------------------------------------------------------------------------------
+  // Names are kept as typed; an empty one shows as "Player N" (a placeholder in its field, in the page's language).
   newMatch(players) {
     const rules = this.rulesInfo();
     return {
       format: FORMAT,
       rules: { preset: rules.preset, title: rules.title, holes: rules.holes, ties: rules.ties },
-      names: Array.from({ length: players }, (_, i) => this.t("calc.player", { n: i + 1 })),
+      names: new Array(players).fill(""),
       holes: [],
     };
   }
 
-  // A hole's totals from the calculator (one per player, in seat order).
+  // A hole's totals from the calculator (one per player, in seat order). True if it was added.
   addHole(scores, { fromCalculator = false } = {}) {
-    const rules = this.rulesInfo();
-    if (this.match && this.match.holes.length && this.match.rules.preset !== rules.preset) {
-      this.say(this.t("keeper.otherRules", { rules: this.match.rules.title }));
-      return false;
-    }
-    if (!this.match || !this.match.holes.length) this.match = { ...this.newMatch(scores.length), names: this.names(scores.length) };
-    if (scores.length !== this.match.names.length) {
-      this.say(this.t("keeper.playerCount", { n: this.match.names.length, given: scores.length }));
-      return false;
-    }
-    this.match.holes.push(scores.slice());
-    this.save();
-    this.draw();
-    this.say(this.t(fromCalculator ? "keeper.addedFromCalculator" : "keeper.added", { hole: this.match.holes.length }));
-    return true;
+    return this.commit(() => {
+      const rules = this.rulesInfo();
+      if (this.match && this.match.holes.length && this.match.rules.preset !== rules.preset) {
+        return [false, this.t("keeper.otherRules", { rules: this.match.rules.title })];
+      }
+      if (!this.match || !this.match.holes.length) this.match = { ...this.newMatch(scores.length), names: this.names(scores.length) };
+      if (scores.length !== this.match.names.length) {
+        return [false, this.t("keeper.playerCount", { n: this.match.names.length, given: scores.length })];
+      }
+      this.match.holes.push(scores.slice());
+      return [true, this.t(fromCalculator ? "keeper.addedFromCalculator" : "keeper.added", { hole: this.match.holes.length })];
+    });
   }
 
-  // The names typed so far, for a match of `players` players.
+  // The names typed so far, for a match of `players` players ("" where none was typed).
   names(players) {
     const typed = this.match ? this.match.names : [];
-    return Array.from({ length: players }, (_, i) => typed[i] ?? this.t("calc.player", { n: i + 1 }));
+    return Array.from({ length: players }, (_, i) => typed[i] ?? "");
+  }
+
+  // The names as shown: a typed name, else "Player N".
+  shownNames(players) {
+    return this.names(players).map((name, i) => name.trim() || this.t("calc.player", { n: i + 1 }));
   }
 
   removeLast() {
     if (!this.match || !this.match.holes.length) return;
-    this.match.holes.pop();
-    this.save();
-    this.draw();
-    this.say(this.t("keeper.removed"));
+    this.commit(() => {
+      if (!this.match || !this.match.holes.length) return [false, ""];
+      this.match.holes.pop();
+      return [true, this.t("keeper.removed")];
+    }, { onNewer: "stop", stopped: "keeper.otherTabNotRemoved" });
   }
 
   clear() {
-    this.match = null;
-    this.save();
-    this.draw();
-    this.say(this.t("keeper.cleared"));
+    this.commit(() => {
+      this.match = null;
+      return [true, this.t("keeper.cleared")];
+    }, { onNewer: "stop", stopped: "keeper.otherTabNotCleared" });
   }
 
   // -- the page ------------------------------------------------------------------------------------------------------
@@ -190,6 +279,7 @@ export class ScoreKeeper {
     this.root.append(
       element("h2", { id: "golf-keeper-title" }, t("keeper.title")),
       element("p", { class: "golf-hint" }, t("keeper.intro")),
+      this.notice,
       this.rulesLine,
       this.namesBox,
       this.tableBox,
@@ -231,35 +321,43 @@ export class ScoreKeeper {
   }
 
   rename(index, name) {
-    if (!this.match) this.match = this.newMatch(this.playerCount());
-    this.match.names[index] = name.slice(0, MAX_NAME);
-    this.save();
-    this.drawTable();
-    this.drawResult();
+    this.commit(() => {
+      if (!this.match) this.match = this.newMatch(this.playerCount());
+      if (index >= this.match.names.length) return [false, ""]; // another tab's match has fewer players
+      this.match.names[index] = name.slice(0, MAX_NAME);
+      return [true, ""];
+    }, { namesOnly: true });
   }
 
   addTyped() {
     const inputs = [...this.entry.querySelectorAll("input")];
+    const names = this.shownNames(inputs.length);
     const scores = [];
     for (const [index, input] of inputs.entries()) {
-      const text = input.value.normalize("NFKC").trim().replace(/^[−–]/, "-");
-      if (!/^-?\d{1,3}$/.test(text)) {
+      const score = readScore(input.value);
+      if (score === null) {
         input.setAttribute("aria-invalid", "true");
         input.focus();
-        this.say(this.t("keeper.badScore", { name: this.names(inputs.length)[index], text: input.value }));
+        const empty = !input.value.trim();
+        this.say(this.t(empty ? "keeper.noScore" : "keeper.badScore", { name: names[index], text: input.value }));
         return;
       }
       input.removeAttribute("aria-invalid");
-      scores.push(Number(text));
+      scores.push(score);
     }
     if (this.addHole(scores)) {
-      inputs.forEach((input) => (input.value = ""));
-      inputs[0]?.focus();
+      this.entry.querySelectorAll("input").forEach((input) => (input.value = ""));
+      this.entry.querySelector("input")?.focus();
     }
   }
 
+  // Drawn again after every change, and when another tab's scores are adopted: what is being typed in the
+  // score fields, and the focus with its caret, survive it.
   draw() {
     const t = this.t;
+    const typed = [...this.entry.querySelectorAll("input")].map((input) => input.value);
+    const focused = this.root.contains(document.activeElement) ? document.activeElement : null;
+    const caret = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
     const rules = this.match ? this.match.rules : this.rulesInfo();
     const tie = t(rules.ties === "shared" ? "keeper.tiesShared" : "keeper.tiesPlayoff");
     this.rulesLine.textContent = t("keeper.rules", { rules: rules.title, holes: rules.holes, ties: tie });
@@ -267,7 +365,10 @@ export class ScoreKeeper {
     const names = this.names(players);
     this.namesBox.replaceChildren(
       ...names.map((name, index) => {
-        const input = element("input", { type: "text", id: `golf-keeper-name-${index + 1}`, maxlength: String(MAX_NAME), autocomplete: "off" });
+        const input = element("input", {
+          type: "text", id: `golf-keeper-name-${index + 1}`, maxlength: String(MAX_NAME), autocomplete: "off",
+          placeholder: t("calc.player", { n: index + 1 }), // a placeholder, not a value: nothing to delete first
+        });
         input.value = name;
         input.addEventListener("input", () => this.rename(index, input.value));
         return element("p", { class: "golf-field" }, element("label", { for: input.id }, t("keeper.nameOf", { n: index + 1 })), " ", input);
@@ -275,17 +376,37 @@ export class ScoreKeeper {
     );
     this.entry.replaceChildren(
       element("p", { class: "golf-keeper__entry-title" }, t("keeper.typeHole")),
-      ...names.map((name, index) => {
-        const input = element("input", { type: "text", inputmode: "numeric", id: `golf-keeper-score-${index + 1}`, autocomplete: "off", size: "4" });
-        const label = element("label", { for: input.id });
-        label.textContent = name;
-        return element("span", { class: "golf-keeper__score" }, label, " ", input);
+      ...names.map((_, index) => {
+        // inputmode "text", the full keyboard: iOS's "numeric" and "decimal" pads have no minus key, and hole
+        // scores are often negative; its "tel" pad has none either. On a phone the full keyboard's number row
+        // (one tap away) has the digits, "-" and "+".
+        const input = element("input", {
+          type: "text", inputmode: "text", id: `golf-keeper-score-${index + 1}`, autocomplete: "off",
+          autocapitalize: "off", spellcheck: "false", size: "4",
+        });
+        input.value = typed[index] ?? "";
+        return element("span", { class: "golf-keeper__score" }, element("label", { for: input.id }), " ", input);
       }),
       element("button", { type: "submit", class: "md-button" }, t("keeper.addTyped")),
     );
     this.removeButton.disabled = !this.match || !this.match.holes.length;
     this.clearButton.disabled = !this.match;
     this.printButton.disabled = !this.match || !this.match.holes.length;
+    this.drawNames();
+    if (focused && !focused.isConnected && focused.id) {
+      const again = document.getElementById(focused.id);
+      if (again) {
+        again.focus();
+        if (caret && "setSelectionRange" in again) again.setSelectionRange(...caret);
+      }
+    }
+  }
+
+  // Everything that shows the names: the score fields' labels, the table, the result. Called after every
+  // keystroke in a name field (which itself is not drawn again).
+  drawNames() {
+    const names = this.shownNames(this.playerCount());
+    this.entry.querySelectorAll(".golf-keeper__score label").forEach((label, index) => (label.textContent = names[index]));
     this.drawTable();
     this.drawResult();
   }
@@ -293,7 +414,7 @@ export class ScoreKeeper {
   drawTable() {
     const t = this.t;
     const players = this.playerCount();
-    const names = this.names(players);
+    const names = this.shownNames(players);
     const holes = this.match ? this.match.holes : [];
     const state = this.match && holes.length ? standings(this.match) : null;
     const leaders = new Set(state ? state.leaders : []);
@@ -328,7 +449,8 @@ export class ScoreKeeper {
       running.forEach((total, p) => row.append(element("td", { class: leaders.has(p) ? "golf-keeper__leader" : "", "data-total": String(total) }, pointsText(total))));
       foot.append(row);
     }
-    this.table.replaceChildren(element("caption", {}, t("keeper.caption", { played: holes.length })), element("thead", {}, head), body, foot);
+    const caption = holes.length ? t("keeper.caption", { played: holes.length }) : t("keeper.tableLabel"); // not "after 0 holes"
+    this.table.replaceChildren(element("caption", {}, caption), element("thead", {}, head), body, foot);
   }
 
   drawResult() {
@@ -338,7 +460,7 @@ export class ScoreKeeper {
       return;
     }
     const state = standings(this.match);
-    const names = this.match.names;
+    const names = this.shownNames(this.match.names.length);
     const list = (players) => players.map((p) => names[p]).join(t("keeper.and"));
     if (state.finished) {
       this.result.textContent = state.winners.length > 1 ? t("keeper.sharedWin", { names: list(state.winners) }) : t("keeper.winner", { name: list(state.winners) });

@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pypdf
 import pytest
@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
+from sixcardgolf.errors import GolfError
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -84,23 +85,51 @@ def calcs(context: BrowserContext, origin: str) -> Iterator[dict[str, Calc]]:
         calc.page.close()
 
 
-def test_a_fresh_visit_shows_the_worked_example_scored_and_loads_nothing_from_elsewhere(
-    calcs: dict[str, Calc], origin: str
+EXAMPLE = ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 3S KH"]  # the seeds' worked example, and a second layout
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_fresh_visit_starts_empty_with_nothing_to_add_and_loads_nothing_from_elsewhere(
+    context: BrowserContext, origin: str, lang: str
 ) -> None:
-    calc = calcs["en"]
-    # The seeds' worked example: 8 K 2 over 8 A 5 scores 0 + 1 + 3 = 4.
-    assert calc.totals(2) == [4, engine_totals("basic", ["QH 7S 9D / QC 3S KH"])[0]]
-    assert calc.page.locator(".golf-cancelled").count() == 2  # the 8s of player 1, the queens of player 2
+    """browser-trial A-18: no example layouts that stay for 3 or 4 players, no example to add to the keeper."""
+    calc = Calc(context.new_page(), lang).open(origin)
+    page = calc.page
+    assert [page.input_value(f"#calc-layout-{n}") for n in (1, 2)] == ["", ""]
+    assert page.locator(".golf-slot:not(.golf-slot--empty)").count() == 0
+    results = page.locator(".golf-calc-results[data-state=incomplete]")  # the engine has answered: it asks for cards
+    results.wait_for(state="attached", timeout=ENGINE_MS)
+    assert page.locator(".golf-calc-results [data-total]").count() == 0
+    assert page.is_disabled(".golf-calc-actions .md-button--primary")
+    page.select_option("#calc-players", "4")
+    assert page.locator(".golf-slot").count() == 4 * 6
+    assert page.locator(".golf-slot:not(.golf-slot--empty)").count() == 0
     home = urlsplit(origin).netloc
-    for lang in ("en", "ja"):
-        assert [url for url in calcs[lang].requests if urlsplit(url).netloc not in (home, "")] == []
+    assert [url for url in calc.requests if urlsplit(url).netloc not in (home, "")] == []
     assert calc.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_pages_example_link_opens_the_worked_example_scored(
+    context: BrowserContext, origin: str, lang: str
+) -> None:
+    calc = Calc(context.new_page(), lang).open(origin)
+    calc.page.locator(".md-content a[href^='#preset=']").first.click()  # the example, one click away
+    # The seeds' worked example: 8 K 2 over 8 A 5 scores 0 + 1 + 3 = 4.
+    assert calc.totals(2) == [4, engine_totals("basic", EXAMPLE[1:])[0]]
+    assert [calc.page.input_value(f"#calc-layout-{n}") for n in (1, 2)] == EXAMPLE
+    assert calc.page.locator(".golf-cancelled").count() == 2  # the 8s of player 1, the queens of player 2
+    assert calc.page.is_enabled(".golf-calc-actions .md-button--primary")  # chosen, so it may be added
+    assert calc.errors == []
+    calc.page.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_tapping_cards_into_the_slots_gives_the_engines_totals(calcs: dict[str, Calc], lang: str) -> None:
     calc = calcs[lang]
     calc.choose("basic", 2)
+    calc.type_layout(1, EXAMPLE[0])
     calc.type_layout(2, "")
     calc.slot(2, 1).click()
     picker = calc.page.locator(".golf-picker")
@@ -118,6 +147,7 @@ def test_tapping_cards_into_the_slots_gives_the_engines_totals(calcs: dict[str, 
 def test_the_keyboard_alone_fills_a_layout(calcs: dict[str, Calc]) -> None:
     calc = calcs["en"]
     calc.choose("basic", 2)
+    calc.type_layout(1, EXAMPLE[0])
     calc.type_layout(2, "")
     calc.slot(2, 1).focus()
     calc.page.keyboard.type("qh7s9dqc3sk")  # a rank fills the slot and moves on; a suit right after completes it
@@ -133,6 +163,7 @@ def test_the_keyboard_alone_fills_a_layout(calcs: dict[str, Calc]) -> None:
 def test_typed_notation_full_width_included_fills_the_grid_and_scores(calcs: dict[str, Calc], lang: str) -> None:
     calc = calcs[lang]
     calc.choose("basic", 2)
+    calc.type_layout(1, EXAMPLE[0])
     calc.type_layout(2, "ＱＨ　７Ｓ　９Ｄ　／　ＱＣ　３Ｓ　ＫＨ")  # typed with a Japanese keyboard
     assert "Q♥" in calc.slot(2, 1).inner_text()
     assert calc.totals(2) == engine_totals("basic", ["8H KS 2D / 8C AS 5H", "QH 7S 9D / QC 3S KH"])
@@ -254,6 +285,116 @@ def test_the_page_is_usable_before_the_engine_has_started(browser: Browser, orig
     context.close()
 
 
+def matched_positions(preset: str, layout: str) -> list[list[int]]:
+    """The 1-based positions of each cancelled group, as the engine on CPython scores the layout."""
+    rules = load_preset(preset)
+    table = read_layouts(rules, [layout])
+    [score] = score_table(rules, [list(table.layouts[0])])
+    return [[p + 1 for p in group.positions] for group in score.groups if group.cancelled]
+
+
+@pytest.mark.parametrize(
+    ("lang", "preset", "layout", "positions", "cards"),
+    [
+        # japanese-review S3-24 and S3-29: 「1・4・7番」 (not 「1番と4番と7番」), and the cards read out apart.
+        ("ja", "nine-card", "5H 2S 9D / 5C 2D KH / 5S 8C KS", "{positions}番", "5♥ 5♣ 5♠"),
+        ("en", "nine-card", "5H 2S 9D / 5C 2D KH / 5S 8C KS", "positions {positions}", "5♥ 5♣ 5♠"),
+        ("ja", "basic", "8H KS 2D / 8C AS 5H", "{positions}番", "8♥ 8♣"),
+        ("en", "basic", "8H KS 2D / 8C AS 5H", "positions {positions}", "8♥ 8♣"),
+    ],
+)  # fmt: skip
+def test_a_matched_group_names_its_positions_and_reads_its_cards_apart(
+    calcs: dict[str, Calc], lang: str, preset: str, layout: str, positions: str, cards: str
+) -> None:
+    """The group's label after the positions is the engine's (glossary.group_note on main), not checked here."""
+    calc = calcs[lang]
+    calc.choose(preset, 1)
+    calc.type_layout(1, layout)
+    calc.totals(1)
+    [matched] = matched_positions(preset, layout)
+    join = "・" if lang == "ja" else " + "
+    row = calc.page.locator(".golf-calc-results .golf-cancelled")
+    assert row.count() == 1
+    assert row.locator("td").nth(0).inner_text().startswith(positions.format(positions=join.join(map(str, matched))))
+    assert row.locator("td").nth(1).inner_text() == cards  # read out (and copied) card by card, not 「8♥8♣」
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_layout_of_the_wrong_shape_does_not_speak_of_marked_cards_when_none_is_marked(
+    calcs: dict[str, Calc], lang: str
+) -> None:
+    """japanese-review S3-26: the shape error marks no card, so the summary must not send people to marked cards."""
+    calc = calcs[lang]
+    calc.choose("basic", 1)
+    calc.type_layout(1, "8H KS 2D 4C / 8C AS 5H 6D")  # two rows of four on a two-rows-of-three game
+    calc.page.locator(".golf-calc-results[data-state=error]").wait_for(state="attached", timeout=ENGINE_MS)
+    assert calc.page.locator(".golf-calc-player .golf-slot[aria-invalid=true]").count() == 0
+    summary = calc.page.inner_text(".golf-calc-summary")
+    assert summary and "marked" not in summary and "印" not in summary
+
+
+# -- the link ----------------------------------------------------------------------------------------------------------
+def engine_refusal(options: dict[str, Any], lang: str) -> str:
+    try:
+        load_preset("basic").with_options(options)
+    except GolfError as error:
+        return error.message(lang)
+    raise AssertionError(f"the engine takes {options}")
+
+
+DEEP = '{"a":' * 300 + "1" + "}" * 300  # nested 300 deep, under the length limit
+DEEPEST = '{"a":' * 1500 + "1" + "}" * 1500  # 1,500 deep: the review's link that hung the page (reliability #7)
+
+
+@pytest.mark.parametrize(
+    ("part", "english", "japanese"),
+    [
+        (f"options={quote(DEEPEST)}", "characters long", "文字を超えています"),
+        (f"options={quote(DEEP)}", "“a” must be a number", "「a」の値"),
+        ("options=[1,2]", "one JSON object", "JSONのオブジェクト"),
+        ("options={", "not written as JSON", "JSONの形で"),
+        (f"options={quote(json.dumps({'holes': {'x': 1}}))}", "“holes” must be", "「holes」の値"),
+        (f"options={quote(json.dumps({f'k{i}': i for i in range(100)}))}", "100 of them", "100個"),
+        ("players=abc", "number of players", "人数"),
+        ("out=7", "not one of the players", "プレイヤーの番号ではない"),
+        (f"options={quote(json.dumps({'holes': 'many'}))}", engine_refusal({"holes": "many"}, "en"),
+         engine_refusal({"holes": "many"}, "ja")),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_bad_link_is_named_in_the_pages_language_and_the_calculator_still_scores(
+    context: BrowserContext, origin: str, lang: str, part: str, english: str, japanese: str
+) -> None:
+    """reliability-review #7 and #9: a crafted fragment never hangs the page or stops the scoring."""
+    fragment = f"#preset=basic&p1={quote(EXAMPLE[0])}&p2={quote(EXAMPLE[1])}&{part}"
+    calc = Calc(context.new_page(), lang).open(origin, fragment)
+    note = calc.page.locator(".golf-calc-link-note")
+    note.wait_for(timeout=ENGINE_MS)
+    assert calc.totals(2) == engine_totals("basic", EXAMPLE)  # the rest of the link opens; the bad part is left out
+    assert (english if lang == "en" else japanese) in note.inner_text()
+    assert ("left out" if lang == "en" else "使わずに表示しています") in note.inner_text()
+    calc.type_layout(2, "5D 5S 9D / 5C 3S KH")  # and it goes on scoring
+    assert calc.totals(2) == engine_totals("basic", [EXAMPLE[0], "5D 5S 9D / 5C 3S KH"])
+    assert calc.errors == []
+    calc.page.close()
+
+
+def test_link_rule_changes_the_engine_takes_are_kept_and_set_the_layouts_shape(
+    context: BrowserContext, origin: str
+) -> None:
+    options = {"layout": "2x4", "values.K": "-2"}  # a shape the preset does not have
+    layout = "KH KS 2D 3C / 9C 9S 5H 4D"
+    calc = Calc(context.new_page(), "en").open(
+        origin, f"#preset=basic&players=1&options={quote(json.dumps(options))}&p1={quote(layout)}"
+    )
+    rules = load_preset("basic").with_options(options)
+    expected = score_table(rules, [list(read_layouts(rules, [layout]).layouts[0])])[0].total
+    assert calc.totals(1) == [expected]
+    assert calc.page.locator(".golf-calc-player .golf-slot").count() == rules.rows * rules.cols
+    assert calc.page.locator(".golf-calc-link-note").is_hidden()
+    calc.page.close()
+
+
 # -- the score keeper ------------------------------------------------------------------------------------------------
 def test_the_score_keeper_adds_holes_marks_the_leader_keeps_them_over_a_reload_and_prints_one_page(
     context: BrowserContext, origin: str
@@ -331,13 +472,86 @@ def test_the_winner_follows_the_rules_tie_setting(context: BrowserContext, origi
     page.close()
 
 
+def fresh_keeper(context: BrowserContext, origin: str, lang: str, fragment: str = "") -> Page:
+    page = context.new_page()
+    Calc(page, lang).open(origin, fragment)
+    page.evaluate(f"localStorage.removeItem('{KEEPER_KEY}')")
+    page.reload()
+    page.wait_for_selector("#golf-keeper-score-1")
+    return page
+
+
+@pytest.mark.parametrize(("lang", "player"), [("en", "Player 1"), ("ja", "プレイヤー1")])
+def test_score_fields_offer_a_minus_key_and_take_signed_scores(
+    context: BrowserContext, origin: str, lang: str, player: str
+) -> None:
+    """browser-trial A-06, japanese-review S3-27: iOS's numeric and decimal pads have no minus key."""
+    page = fresh_keeper(context, origin, lang, "#preset=basic&players=2")
+    for n in (1, 2):
+        assert page.get_attribute(f"#golf-keeper-score-{n}", "inputmode") in (None, "text")
+    page.fill("#golf-keeper-score-1", "+4")
+    page.fill("#golf-keeper-score-2", "−4")  # a typographic minus
+    page.click(".golf-keeper__entry button[type=submit]")
+    page.locator(".golf-keeper tbody tr").first.wait_for()
+    cells = page.locator(".golf-keeper tbody tr").first.locator("td")
+    assert [cells.nth(i).get_attribute("data-points") for i in (0, 1)] == ["4", "-4"]
+    page.fill("#golf-keeper-score-1", "＋３")  # full width, as a Japanese keyboard types it
+    page.fill("#golf-keeper-score-2", "-2")
+    page.click(".golf-keeper__entry button[type=submit]")
+    page.locator(".golf-keeper tbody tr").nth(1).wait_for()
+    cells = page.locator(".golf-keeper tbody tr").nth(1).locator("td")
+    assert [cells.nth(i).get_attribute("data-points") for i in (0, 1)] == ["3", "-2"]
+    page.fill("#golf-keeper-score-2", "5")  # the first left empty
+    page.click(".golf-keeper__entry button[type=submit]")
+    message = page.locator(".golf-keeper__message")
+    expected = f"No score entered for {player}." if lang == "en" else f"{player}の得点が入力されていません。"
+    assert message.inner_text() == expected
+    assert page.input_value("#golf-keeper-score-2") == "5"  # nothing typed is lost
+    assert page.locator(".golf-keeper tbody tr").count() == 2
+    page.close()
+
+
+@pytest.mark.parametrize(("lang", "player"), [("en", "Player {n}"), ("ja", "プレイヤー{n}")])
+def test_names_are_placeholders_and_a_typed_name_labels_the_score_fields_at_once(
+    context: BrowserContext, origin: str, lang: str, player: str
+) -> None:
+    """browser-trial A-18: "Player 1" was a value to delete first, and the score labels waited for a reload."""
+    page = fresh_keeper(context, origin, lang, "#preset=basic&players=3")
+    for n in (1, 2, 3):
+        assert page.input_value(f"#golf-keeper-name-{n}") == ""
+        assert page.get_attribute(f"#golf-keeper-name-{n}", "placeholder") == player.format(n=n)
+        assert page.inner_text(f"label[for=golf-keeper-score-{n}]") == player.format(n=n)
+    page.locator("#golf-keeper-name-2").press_sequentially("Ann")
+    assert page.inner_text("label[for=golf-keeper-score-2]") == "Ann"
+    assert page.locator(".golf-keeper thead th").nth(2).inner_text() == "Ann"
+    assert page.evaluate("document.activeElement.id") == "golf-keeper-name-2"  # typing goes on in the same field
+    caption = page.inner_text(".golf-keeper__table caption")
+    assert "0" not in caption  # not "Scores after 0 holes" (japanese-review S3-29)
+    page.close()
+
+
 def test_a_damaged_save_is_set_aside_not_lost(context: BrowserContext, origin: str) -> None:
     page = context.new_page()
     Calc(page, "en").open(origin)
-    page.evaluate(f"localStorage.setItem('{KEEPER_KEY}', '{{not json')")
+    page.evaluate(f"localStorage.clear(); localStorage.setItem('{KEEPER_KEY}', '{{not json')")
+    page.reload()
+    message = page.locator(".golf-keeper__message", has_text="could not be read")
+    message.wait_for()
+    assert "not deleted" in message.inner_text()
+    assert KEEPER_KEY not in message.inner_text()  # the storage key means nothing to a player (S3-29)
+    assert page.evaluate(f"localStorage.getItem('{KEEPER_KEY}.damaged')") == "{not json"
+    # A value that parses but holds text where a score belongs ("many" + 1 would be "many1") is set aside too,
+    # beside the first one, not over it.
+    many = {"format": 1, "rules": {"preset": "basic", "title": "Basic", "holes": 9, "ties": "shared"},
+            "names": ["Ann", "Bo"], "holes": [["many", 1]]}  # fmt: skip
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEEPER_KEY, json.dumps(many)])
     page.reload()
     page.locator(".golf-keeper__message", has_text="could not be read").wait_for()
+    assert page.locator(".golf-keeper tbody tr").count() == 0
+    assert "many" not in page.inner_text(".golf-keeper")
     assert page.evaluate(f"localStorage.getItem('{KEEPER_KEY}.damaged')") == "{not json"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{KEEPER_KEY}.damaged.2')")) == many
+    assert page.evaluate(f"localStorage.getItem('{KEEPER_KEY}')") is None
     page.close()
 
 

@@ -89,7 +89,8 @@ def play_offline(context: BrowserContext, page: Page, origin: str) -> None:
 
 def test_the_calculator_scores_offline_after_one_visit(context: BrowserContext, origin: str) -> None:
     page = context.new_page()
-    page.goto(f"{origin}/calculator/")
+    hole = "#preset=basic&players=2&p1=8H%20KS%202D%20/%208C%20AS%205H&p2=QH%207S%209D%20/%20QC%203S%20KH"
+    page.goto(f"{origin}/calculator/{hole}")  # a hole to score: a fresh visit starts empty
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed
     page.wait_for_selector(".golf-calc-results[data-state=current] [data-total]", timeout=ENGINE_START_MS)
     wait_for_cached(page, "/pyodide/pyodide.asm.wasm")
