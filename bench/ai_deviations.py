@@ -33,7 +33,7 @@ from sixcardgolf import actions as A
 from sixcardgolf.ai import make_policy
 from sixcardgolf.ai import search as hard_search
 from sixcardgolf.ai.estimate import unseen_counts
-from sixcardgolf.ai.table import sample_world, seen_cards
+from sixcardgolf.ai.seat_view import sample_world, seen_cards
 from sixcardgolf.hole import OPENING
 from sixcardgolf.observation import Observation, observe
 

@@ -45,7 +45,8 @@ from results_file import write_atomically
 
 from sixcardgolf import load_preset
 from sixcardgolf.ai import make_player
-from sixcardgolf.simulate import game_seed, play_match, policy_seed
+from sixcardgolf.seeds import game_seed, policy_seed
+from sixcardgolf.simulate import play_match
 
 PRESETS = ("basic", "jokers", "four-card", "nine-card")
 PAIRINGS = (("normal", "easy"), ("hard", "normal"), ("cheater", "normal"))

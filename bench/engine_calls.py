@@ -28,8 +28,8 @@ sys.path.insert(0, str(HERE.parent / "engine"))
 from sixcardgolf import HoleState, Match, load_preset  # noqa: E402
 from sixcardgolf.ai import make_policy  # noqa: E402
 from sixcardgolf.cards import shuffle  # noqa: E402
-from sixcardgolf.match import hole_rng  # noqa: E402
-from sixcardgolf.observation import Observation, view_of  # noqa: E402
+from sixcardgolf.observation import LiveView, Observation, observe  # noqa: E402
+from sixcardgolf.seeds import hole_rng  # noqa: E402
 
 
 def ns(statement: str, names: dict[str, object], number: int, repeat: int = 7) -> float:
@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
         "hole": hole, "seat": hole.seat, "policy": policy, "legal": legal, "choice": random.Random(1).choice,
         "Observation": Observation, "sys": sys, "random": random, "shuffle": shuffle,
         "shoe": shoe, "generator": random.Random(1), "hole_rng": hole_rng, "f": lambda: None,
-        "undo_hole": hole.clone(), "match": match, "Match": Match, "view_of": view_of, "log": [],
+        "undo_hole": hole.clone(), "match": match, "Match": Match, "observe": observe, "log": [],
+        "view": LiveView(hole, hole.seat),
         "over": finished.hole, "finished": finished,
     }  # fmt: skip
     rows = [
@@ -84,17 +85,16 @@ def main(argv: list[str] | None = None) -> int:
         ("per decision, simulate path", "`hole.legal_tuple()` (the cached tuple)", "hole.legal_tuple()", number),
         (
             "per decision, simulate path",
-            "`view_of(hole, seat)`: the hole's dropped view, aimed at this moment again",
-            "view_of(hole, seat)",
+            "`view.aim(seat)`: the one view of its live hole that `Match.play_hole` aims at every decision",
+            "view.aim(seat)",
             number,
         ),
         (
-            "per decision, when a view is held",
-            "`Observation(hole, seat)`: a new view (dropped at once)",
-            "Observation(hole, seat)",
+            "per decision, a view to keep",
+            "`observe(hole, seat)`: a view of its own copy of the hole",
+            "observe(hole, seat)",
             number,
         ),
-        ("per decision, simulate path", "`sys.getrefcount` (is the view held?)", "sys.getrefcount(o)", number),
         ("per decision, simulate path", "a list append (the match's action log)", "log.append(7)", number),
         (
             "per hole, bare loop",
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         (
             "per hole, simulate path",
-            "`match.hole_rng(seed, hole)` (a match seeds each deal from text)",
+            "`seeds.hole_rng(seed, hole)` (a match seeds each deal from text)",
             "hole_rng(123456789, 3)",
             number // 20,
         ),

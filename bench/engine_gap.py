@@ -5,8 +5,8 @@ time, each step adding one thing that a match does, so the cost of each piece re
 between two rows (microseconds of CPU per hole, medians of alternating runs in one process):
 
   bare          the bare loop of engine_playouts.py: legal_actions(), Random.choice, apply_action(), returns()
-  views         a random player per seat choosing from an observation of its seat (observation.view_of)
-  text seed     each deal seeded from text as a match seeds it (match.hole_rng), nine holes a match
+  views         a random player per seat choosing from one view of the live hole, aimed at each decision (Match.play_hole's)
+  text seed     each deal seeded from text as a match seeds it (seeds.hole_rng), nine holes a match
   log           every action appended to a log, as a match keeps it for saves and undo
   record        every hole recorded as a match records it (its points in a HoleRecord)
   match         the same holes through simulate.play_match (the Match: its deals, records and outcome)
@@ -37,10 +37,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "engine"))
 
 from sixcardgolf import HoleState, load_preset  # noqa: E402
-from sixcardgolf.ai import Policy, make_policy  # noqa: E402
+from sixcardgolf.ai import make_policy  # noqa: E402
 from sixcardgolf.hole import OVER  # noqa: E402
-from sixcardgolf.match import HoleRecord, hole_rng  # noqa: E402
-from sixcardgolf.observation import view_of  # noqa: E402
+from sixcardgolf.match import HoleRecord  # noqa: E402
+from sixcardgolf.observation import LiveView, Policy  # noqa: E402
+from sixcardgolf.seeds import hole_rng  # noqa: E402
 from sixcardgolf.simulate import play_match  # noqa: E402
 
 RULES = load_preset("basic")
@@ -62,9 +63,10 @@ def views(players: int, holes: int, seed: int) -> float:
     started = time.process_time()
     for index in range(holes):
         state = HoleState.deal(RULES, players, index % players, random.Random(seed * 1_000_003 + index), "bench")
+        view = LiveView(state, state.seat)
         while state.phase != OVER:
             seat = state.seat
-            state.apply_action(policies[seat].choose(view_of(state, seat)))
+            state.apply_action(policies[seat].choose(view.aim(seat)))
         state.returns()
     return (time.process_time() - started) / holes * 1e6
 
@@ -83,9 +85,10 @@ def built_up(log: bool, record: bool) -> Callable[[int, int, int], float]:
                 actions, records = [], []
             rng, key = hole_rng(seed * 1000 + index // HOLES_A_MATCH, hole)
             state = HoleState.deal(MATCH_RULES, players, (hole - 1) % players, rng, key)
+            view = LiveView(state, state.seat)
             while state.phase != OVER:
                 seat = state.seat
-                action = policies[seat].choose(view_of(state, seat))
+                action = policies[seat].choose(view.aim(seat))
                 state.apply_action(action)
                 if log:
                     actions.append(action)

@@ -26,7 +26,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from sixcardgolf import web
+from sixcardgolf.door.reference import static_data
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYGROUND = ROOT / "playground"
@@ -90,7 +90,7 @@ def on_post_build(config: Any, **_: Any) -> None:
         if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
             shutil.copy2(source, target / source.name)
     for lang in LANGS:
-        data = web.static_data({"lang": lang})
+        data = static_data({"lang": lang})
         data["runtime"] = runtime
         _write(target / f"data-{lang}.json", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     _write_service_worker(site)

@@ -184,9 +184,8 @@ async function start() {
   pyodide = started.pyodide;
   self.postMessage({ type: "progress", stage: "engine", loaded, total });
   if (failure) throw new Error(failure.detail);
-  const web = pyodide.pyimport("sixcardgolf.web");
-  const webMatch = pyodide.pyimport("sixcardgolf.web_match");
-  const table = webMatch.Table(); // the match being played, kept here
+  const door = pyodide.pyimport("sixcardgolf.door");
+  const session = door.Session(); // the match being played and the review's caches, kept here
   settled = true;
   self.postMessage({ type: "ready" });
   // The page then asks the service worker to keep the runtime (copied from the hand-over, or from the HTTP cache).
@@ -194,13 +193,13 @@ async function start() {
   self.postMessage({ type: "snapshot", state: started.restored ? "restored" : "none" });
   // Earlier builds kept a snapshot of their own in Cache Storage (30 MB); it is never read now.
   self.caches?.delete("golf-interpreter-snapshot").catch(() => {});
-  return (request) => web.handle(request, table);
+  return (request) => door.handle(request, session);
 }
 
 let pyodide = null;
 
 // "Print these rules": the printables' sheet code (site/pyodide/printables-sheet.zip, no WeasyPrint), unpacked
-// beside the engine the first time a page asks for a sheet; its door answers like web.handle.
+// beside the engine the first time a page asks for a sheet; its door answers like the engine's door.handle.
 const SHEET_KIT = "/home/pyodide/printables-sheet";
 let sheetDoor = null;
 async function loadSheetDoor() {

@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from sixcardgolf import Rules, load_preset
+from sixcardgolf.door import serve
 from sixcardgolf.errors import UsageError, check_lang, quote_code, quote_text
-from sixcardgolf.web import serve
 
 from . import facts, rules_sheet
 from .page import PAPERS, read_text
@@ -87,7 +87,7 @@ def rule_sheet(params: dict[str, Any]) -> dict[str, Any]:
 
 def handle(request_json: str) -> str:
     """{"method": "rule_sheet", "params": {...}} -> {"ok": true, "result": ...} or {"ok": false, "error": ...}:
-    the envelope of `sixcardgolf.web.handle` (web.serve), so every request is answered, in its language."""
+    the envelope of `sixcardgolf.door.handle` (door.serve), so every request is answered, in its language."""
     return serve(request_json, _answer, ["rule_sheet"])
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from sixcardgolf import Group, Rules
 from sixcardgolf.cards import RANKS, SUIT_SYMBOLS, SUITS, rank_of, suit_of
-from sixcardgolf.overview import example_layout
 from sixcardgolf.scoring import group_tuples, layout_adjustments
+from sixcardgolf.text.overview import example_layout
 
 from .page import FONT_STACKS, esc, points_text
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sixcardgolf import Rules, preset_info, preset_names
 from sixcardgolf.cards import CARDS_PER_DECK
-from sixcardgolf.overview import table_size
 from sixcardgolf.rules import MIN_PLAYERS, RECOMMENDED_MAX_PLAYERS
+from sixcardgolf.text.overview import table_size
 
 from .labels import label
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from sixcardgolf import Rules, describe
+from sixcardgolf import Rules
+from sixcardgolf.text.describe_scoring import card_value_rows
 
 from .page import esc, points_text
 
@@ -43,18 +44,18 @@ def _chunks(rows: list[tuple[str, int | str]], budget: int) -> list[list[tuple[s
 
 
 def values_table(rules: Rules, lang: str, budget: int = VALUE_ROW_BUDGET) -> str:
-    """Card values as tables of card labels over points, from describe.card_value_rows.
+    """Card values as tables of card labels over points, from card_value_rows.
 
     A row the basic game does not have (a changed value, jokers) is marked, like the
     statements that differ from the basic game.
     """
-    basic = set(describe.card_value_rows(Rules(), lang))
+    basic = set(card_value_rows(Rules(), lang))
 
     def mark(row: tuple[str, int | str]) -> str:
         return "" if row in basic else ' class="differs"'
 
     tables = []
-    for chunk in _chunks(describe.card_value_rows(rules, lang), budget):
+    for chunk in _chunks(card_value_rows(rules, lang), budget):
         head = "".join(f"<th{mark(row)}>{esc(row[0])}</th>" for row in chunk)
         body = "".join(f"<td{mark(row)}>{esc(points_text(row[1]))}</td>" for row in chunk)
         tables.append(f'<table class="values"><tr>{head}</tr><tr>{body}</tr></table>')

@@ -7,7 +7,7 @@ the same Japanese words as the site and the playground.
 
 from __future__ import annotations
 
-from sixcardgolf import glossary
+from sixcardgolf.text.glossary import term
 
 LABELS: dict[str, dict[str, str]] = {
     "not_solitaire": {
@@ -70,7 +70,7 @@ def label(key: str, lang: str, **values: object) -> str:
 
 def game_term(key: str, lang: str) -> str:
     """A game term from the engine's one glossary."""
-    return glossary.term(key, lang)
+    return term(key, lang)
 
 
 def sheet_game_name(size: int | None, lang: str) -> str:

@@ -34,7 +34,7 @@ const pyodide = await loadPyodide({
 });
 // What the worker imports (worker.js start()). Node's program name, which Emscripten puts in the environment
 // as "_", would otherwise travel to every browser.
-pyodide.runPython("import os; os.environ.pop('_', None); import sixcardgolf.web, sixcardgolf.web_match");
+pyodide.runPython("import os; os.environ.pop('_', None); import sixcardgolf.door");
 // Pyodide's record of loaded packages is JavaScript state a snapshot cannot carry; the worker's loadPackage()
 // fills it again after a restore.
 for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];

@@ -7,8 +7,9 @@ from .errors import GolfError, IllegalActionError, NotationError, RulesError, Sa
 from .hole import HoleState
 from .match import Match, Outcome
 from .observation import Observation, observe
+from .options import OPTION_KEYS
 from .presets import Preset, load_preset, preset_info, preset_names
-from .rules import OPTION_KEYS, Rules
+from .rules import Rules
 from .scoring import Adjustment, Group, PlayerScore, score_layout, score_table
 
 __version__ = "0.1.0"

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import NotationError
-from .messages import both
+from .messages import Words, both, say
 
 DRAW_STOCK = 0
 TAKE_DISCARD = 1
@@ -66,6 +66,15 @@ def format_action(action: int) -> str:
     if is_redeal(action):
         return " ".join(["redeal", *(f"{seat + 1}.{position + 1}" for seat, position in redealt_peeks(action))])
     raise NotationError(*both("error.action.code", code_code=repr(action), code=action))
+
+
+def action_words(action: int) -> Words:
+    """An action as a sentence names it: 'draw from the stock', 「3番を表にする」 (the catalogue's [action] table)."""
+    if SWAP <= action < SWAP + MAX_POSITIONS:
+        return say("action.swap", position=action - SWAP + 1)
+    if FLIP <= action < FLIP + MAX_POSITIONS:
+        return say("action.flip", position=action - FLIP + 1)
+    return say(f"action.{format_action(action)}")
 
 
 def redeal(peeks: Iterable[tuple[int, int]] = ()) -> int:

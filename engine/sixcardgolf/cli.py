@@ -25,12 +25,12 @@ from typing import Any, TextIO
 
 from .cli_io import INTERRUPTED, USAGE_ERROR, OneLineParser, lang_in, one_line, read_input_file, run
 from .deck_check import read_layouts
+from .door.params import layout_texts
 from .errors import GolfError, UsageError, quote_code, quote_text
 from .messages import both, text
 from .presets import preset_info, preset_names
 from .rules import Rules
 from .scoring import score_table
-from .web_params import layout_texts
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser, preset_default: str | None = "basic") -> None:
@@ -162,7 +162,7 @@ class Progress:
 
 
 def cmd_rules(args: argparse.Namespace) -> dict[str, Any] | str:
-    from .describe import SECTIONS, describe_rules, section_title
+    from .text.describe import SECTIONS, describe_rules, section_title
 
     if args.list:
         if args.options or args.preset:
@@ -191,17 +191,18 @@ def cmd_rules(args: argparse.Namespace) -> dict[str, Any] | str:
 
 
 def cmd_review(args: argparse.Namespace) -> dict[str, Any]:
-    from .review import load_save
-    from .web_review import match_review  # the same answer as the browser's door
+    from .door.review import match_review  # the same answer as the browser's door
+    from .door.saves import load_for_review
+    from .door.session import Session
 
     save = read_input_file(args.save, "save")  # a regular file of at most 16 MB: never a FIFO or /dev/zero
     params: dict[str, Any] = {"save": save, "lang": args.lang, "hole": args.hole}
     if args.seat is not None:
-        players = load_save(save)[0].players
+        players = load_for_review(save)[0].players
         if not 1 <= args.seat <= players:
             raise UsageError(*both("error.cli.seat", seat=args.seat, players=players, flag="--seat"))
         params["seat"] = args.seat - 1
-    return match_review(params)
+    return match_review(params, Session())
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -81,7 +81,7 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class Table:
+class WrittenLayouts:
     """What `read_table` read: per player the cards (row by row) and how each was written.
 
     A layout still missing cards, or with a problem, has its cards so far; `layouts` is
@@ -103,7 +103,7 @@ def table_players(layouts: int, players: int | None = None) -> int:
     return players if players is not None else max(layouts, MIN_PLAYERS)
 
 
-def read_table(rules: Rules, texts: Sequence[str], players: int | None = None) -> Table:
+def read_table(rules: Rules, texts: Sequence[str], players: int | None = None) -> WrittenLayouts:
     """Read one layout per player, written in card notation, while it may still be incomplete.
 
     Never raises for what is written: every card that cannot be read or cannot be in the
@@ -124,10 +124,10 @@ def read_table(rules: Rules, texts: Sequence[str], players: int | None = None) -
                 entries.append(entry)
     problems += deck_problems(rules, entries, table_players(len(texts), players))
     layouts, written = _assign_suits(rules, entries, len(texts), table_players(len(texts), players))
-    return Table(layouts, written, tuple(missing), tuple(problems))
+    return WrittenLayouts(layouts, written, tuple(missing), tuple(problems))
 
 
-def read_layouts(rules: Rules, texts: Sequence[str], players: int | None = None) -> Table:
+def read_layouts(rules: Rules, texts: Sequence[str], players: int | None = None) -> WrittenLayouts:
     """Read one complete layout per player; raise LayoutError naming every problem."""
     table = read_table(rules, texts, players)
     problems = list(table.problems)

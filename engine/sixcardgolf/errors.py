@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
+from typing import Self
 
 LANGS: tuple[str, ...] = ("en", "ja")
 """The languages of every text the engine writes, English first."""
@@ -33,7 +35,36 @@ class GolfError(ValueError):
 
     def __init__(self, message: str, ja: str | None = None) -> None:
         super().__init__(message)
-        self.ja = ja
+        self._ja = ja
+        self._words: Callable[[], tuple[str, str]] | None = None
+
+    @classmethod
+    def worded_later(cls, words: Callable[[], tuple[str, str]]) -> Self:
+        """An error whose texts (English, Japanese) `words` writes the first time one is read: for an error that is
+        often raised and caught without being shown (a playout, or a check that tries a move the rules refuse)."""
+        error = cls("")
+        error._words = words
+        return error
+
+    def _worded(self) -> None:
+        if self._words is not None:
+            english, self._ja = self._words()
+            self._words = None
+            self.args = (english,)
+
+    def __str__(self) -> str:
+        self._worded()
+        return super().__str__()
+
+    def __repr__(self) -> str:
+        self._worded()
+        return super().__repr__()
+
+    @property
+    def ja(self) -> str | None:
+        """The Japanese text, if the error has one."""
+        self._worded()
+        return self._ja
 
     def message(self, lang: str) -> str:
         return self.ja if lang == "ja" and self.ja else str(self)

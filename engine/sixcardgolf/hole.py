@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import random
 from enum import IntEnum, StrEnum
-from sys import getrefcount
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any
 
 from . import actions as A
 from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, SWAP, TAKE_DISCARD
 from .cards import format_card, shuffle
 from .errors import IllegalActionError, NotationError, UsageError
 from .messages import both
-from .rules import FLIP_OPTIONAL_MODES, LAYOUTS, Rules, early_knock_allowed, endgame_begun
+from .options import LAYOUTS
+from .rules import FLIP_OPTIONAL_MODES, Rules, early_knock_allowed, endgame_begun
 from .scoring import PlayerScore, hole_totals, score_table, visible_points
-
-if TYPE_CHECKING:
-    from .observation import Observation
 
 
 class Phase(IntEnum):
@@ -56,25 +54,6 @@ NO_CARD = -1
 NO_SEAT = -1
 
 
-class _Slot:
-    """What `getrefcount` says of an object that one slot alone holds, read the way HoleState reads its view.
-
-    Measured rather than assumed: Python 3.14 (Pyodide's) borrows some references that 3.11 counts.
-    """
-
-    __slots__ = ("_view",)
-
-    def __init__(self) -> None:
-        self._view = object()
-
-    def count(self) -> int:
-        return getrefcount(self._view)
-
-
-HELD_BY_THE_SLOT_ALONE = _Slot().count()
-"""`getrefcount(state._view)` of a view that nothing but its hole's slot holds (see HoleState.watch)."""
-
-
 class _Moves:
     """The legal-action tuples of one layout size, built once: legal actions are looked up in these instead of
     being rebuilt position by position on every call."""
@@ -104,7 +83,6 @@ class HoleState:
         "_legal",
         "_moves",
         "_plain_turn_start",
-        "_view",
         "_visible",
         "dealer",
         "discard",
@@ -158,7 +136,6 @@ class HoleState:
     _moves: _Moves  # the legal-action tuples of this layout size
     _plain_turn_start: bool  # a turn starts with a draw or a take only (no knocks, no flip as action)
     _visible: list[int | None]  # each seat's visible score, None until asked for after a change
-    _view: Observation | None  # the latest view (see watch)
 
     def __init__(
         self,
@@ -216,7 +193,6 @@ class HoleState:
         self._moves = _MOVES[rules.size]
         self._plain_turn_start = not (rules.knock or rules.early_knock or rules.flip_as_action)
         self._visible = [None] * players
-        self._view = None
 
     @classmethod
     def deal(cls, rules: Rules, players: int, dealer: int, rng: random.Random, shuffle_seed: str = "") -> HoleState:
@@ -348,7 +324,7 @@ class HoleState:
     def check_legal(self, action: int) -> None:
         """Raise IllegalActionError, saying why and listing the legal actions, unless `action` is legal now."""
         if action not in self.legal_tuple():
-            raise IllegalActionError(*self._why_illegal(action))
+            raise self._illegal(action, self.legal_tuple())
 
     def apply_action(self, action: int) -> None:
         """Play `action` for the seat to move; an illegal one raises IllegalActionError and changes nothing."""
@@ -356,10 +332,7 @@ class HoleState:
         if legal is None:
             legal = self._find_legal()
         if action not in legal:
-            raise IllegalActionError(*self._why_illegal(action))
-        if self._view is not None and getrefcount(self._view) > HELD_BY_THE_SLOT_ALONE:  # see watch
-            self._view.detach()
-            self._view = None
+            raise self._illegal(action, legal)
         self._legal = None
         s = self.seat
         phase = self.phase
@@ -426,22 +399,6 @@ class HoleState:
                 self._turn_up(s, action - FLIP)
             self._end_turn()
 
-    def watch(self, view: Observation) -> None:
-        """Keep `view` (an observation of this moment) true: before the state next changes, it is detached (it
-        takes a copy of the state as it was) and leaves the slot, unless nothing but this hole holds it by then.
-
-        The hole keeps one view, in a slot: a decision makes one, and its policy has usually dropped it by the
-        time the move is applied, so most views need neither a copy nor the weak reference each would otherwise
-        cost. Whether anything else holds it is read from its reference count. A view that nobody holds stays
-        in the slot, out of date and out of reach, until `observe` aims it at a later moment (see
-        observation.view_of) or the hole ends. An earlier view that is still held somewhere is detached at once:
-        a copy of this moment is what it needs anyway. A view whose hole never changes again keeps that hole
-        alive until the cycle collector frees both.
-        """
-        if self._view is not None and getrefcount(self._view) > HELD_BY_THE_SLOT_ALONE:
-            self._view.detach()
-        self._view = view
-
     def _turn_up(self, seat: int, position: int) -> None:
         """Turn a position face up (a swapped-in card arrives face up too): the visible score changes."""
         bit = 1 << position
@@ -496,9 +453,6 @@ class HoleState:
         hand and every other peeked card stay where they are. Later refills of the stock shuffle differently
         too (`redeals` is part of their seed), so nothing seen in the undone moves repeats.
         """
-        if self._view is not None and getrefcount(self._view) > HELD_BY_THE_SLOT_ALONE:  # see watch
-            self._view.detach()
-        self._view = None
         for seat, position in peeks:
             self.peeked[seat] &= ~(1 << position)
         self.redeals += 1
@@ -543,7 +497,6 @@ class HoleState:
             self._finish(END_NO_CARDS)
 
     def _finish(self, reason: EndReason) -> None:
-        self._view = None  # a view still held was detached before this move; one nobody holds goes now
         self.phase = OVER
         self.end_reason = reason
         self.held = NO_CARD
@@ -551,28 +504,13 @@ class HoleState:
         self.peeked = [0] * self.players
         self._visible = [None] * self.players
 
-    def _why_illegal(self, action: int) -> tuple[str, str]:
-        """Why `action` is refused now: (English naming the codes, for the command line and logs; Japanese)."""
-        from .describe import action_words  # the error path only: describe reads the rules' texts
-
-        try:
-            name = A.format_action(action)
-            words: object = action_words(action)
-        except NotationError:
-            name = words = repr(action)
-        values: dict[str, object] = {"action_code": repr(name), "action": words, "player": self.seat + 1}
-        if self.phase == OVER:
-            return both("error.illegal.over", end_code=self.end_reason, **values)
-        values["phase_code"] = PHASE_NAMES[self.phase]
-        values["legal_code"] = ", ".join(A.format_action(a) for a in self.legal_tuple())
-        if action == A.DISCARD and self.phase == HOLDING:
-            return both("error.illegal.must_swap", **values)
-        if action == A.KNOCK and self.final_left >= 0:
-            return both("error.illegal.final_round", **values)
-        position = action - A.FLIP
-        if 0 <= position < min(A.MAX_POSITIONS, self.rules.size) and self.up[self.seat] >> position & 1:
-            return both("error.illegal.face_up", position=position + 1, **values)
-        return both("error.illegal.not_now", **values)
+    def _illegal(self, action: int, legal: tuple[int, ...]) -> IllegalActionError:
+        """The refusal of `action`, worded only when it is read (a playout or a check may refuse many moves and
+        show none): what the words need of the hole is taken now, so they describe this moment even if the hole
+        has moved on by then."""
+        seat = self.seat
+        moment = (self.phase, seat, self.end_reason, legal, self.final_left, self.up[seat], self.rules.size)
+        return IllegalActionError.worded_later(partial(_why_illegal, action, *moment))
 
     # -- results -------------------------------------------------------------
     def returns(self) -> list[int]:
@@ -599,7 +537,7 @@ class HoleState:
         return [card if up >> p & 1 else None for p, card in enumerate(self.layouts[seat])]
 
     def visible_score(self, seat: int) -> int:
-        """Face-up cards only (RULES.md §4), cached until that seat's face-up cards change."""
+        """The points of the seat's face-up cards only (what every seat may see), cached until they change."""
         cache = self._visible
         cached = cache[seat]
         if cached is None:
@@ -620,3 +558,35 @@ class HoleState:
             "turns": self.turns,
             "end_reason": self.end_reason,
         }
+
+
+def _why_illegal(
+    action: int,
+    phase: Phase,
+    seat: int,
+    end_reason: EndReason | None,
+    legal: tuple[int, ...],
+    final_left: int,
+    up: int,
+    size: int,
+) -> tuple[str, str]:
+    """Why `action` is refused at a moment of a hole: (English naming the codes, for the command line and logs;
+    Japanese)."""
+    try:
+        name = A.format_action(action)
+        words: object = A.action_words(action)
+    except NotationError:
+        name = words = repr(action)
+    values: dict[str, object] = {"action_code": repr(name), "action": words, "player": seat + 1}
+    if phase == OVER:
+        return both("error.illegal.over", end_code=end_reason, **values)
+    values["phase_code"] = PHASE_NAMES[phase]
+    values["legal_code"] = ", ".join(A.format_action(a) for a in legal)
+    if action == A.DISCARD and phase == HOLDING:
+        return both("error.illegal.must_swap", **values)
+    if action == A.KNOCK and final_left >= 0:
+        return both("error.illegal.final_round", **values)
+    position = action - A.FLIP
+    if 0 <= position < min(A.MAX_POSITIONS, size) and up >> position & 1:
+        return both("error.illegal.face_up", position=position + 1, **values)
+    return both("error.illegal.not_now", **values)

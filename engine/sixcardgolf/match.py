@@ -11,21 +11,18 @@ leaves anyone knowing a card they could not know without it.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import actions as A
 from .actions import DRAW_STOCK, EARLY_KNOCK, FLIP, NEXT_HOLE, SWAP, is_redeal, redeal, redealt_peeks
 from .errors import GolfError, IllegalActionError, SaveError, UsageError
 from .hole import DRAW, HOLDING, OPENING, OVER, HoleState
 from .messages import both
-from .observation import Observation, observe, view_of
+from .observation import LiveView, Observation, Policy, observe
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .ai import Policy
+from .seeds import hole_rng, redeal_rng
 
 SAVE_FORMAT = "sixcardgolf-match"
 SAVE_VERSION = 1
@@ -46,12 +43,6 @@ class Outcome:
     @property
     def shared(self) -> bool:
         return len(self.winners) > 1
-
-
-def hole_rng(seed: int, hole_index: int) -> tuple[random.Random, str]:
-    """The deal's randomness for one hole: derived from the match seed alone."""
-    key = f"sixcardgolf/{seed}/hole{hole_index}"
-    return random.Random(key), key
 
 
 class Match:
@@ -130,16 +121,20 @@ class Match:
         observation (the simulation's loop).
 
         The same as apply_action move after move, written as one loop: it runs for every decision of every
-        simulated hole, and here a move costs no call of apply_action around the hole's.
+        simulated hole, and here a move costs no call of apply_action around the hole's. Each policy reads the
+        live hole through one LiveView, aimed at every decision in turn, not a copy of it (observe's): the view
+        is true while the policy chooses, and the hole moves on only once the choice is made.
         """
         hole = self.hole
         if hole.phase == OVER:
             return  # recorded already, by the move that ended it
+        view = LiveView(hole, hole.seat)
+        aim = view.aim
         apply_action = hole.apply_action
         log = self.log.append
         while hole.phase != OVER:
             seat = hole.seat
-            action = players[seat].choose(view_of(hole, seat))  # the seat to move: no need to check it
+            action = players[seat].choose(aim(seat))  # the seat to move: no need to check it
             apply_action(action)
             log(action)
         self._record_hole()
@@ -215,7 +210,7 @@ class Match:
     def _redeal(self, state: HoleState, action: int, index: int) -> None:
         if state.phase != HOLDING:
             raise IllegalActionError(*both("error.match.redeal"))
-        state.redeal(random.Random(f"sixcardgolf/{self.seed}/redeal{index}"), redealt_peeks(action))
+        state.redeal(redeal_rng(self.seed, index), redealt_peeks(action))
 
     def can_undo(self, seat: int) -> bool:
         return self.undo_point(seat) is not None

@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md §4), and nothing more.
+"""What one seat may know, and nothing more.
 
 Face-up cards and the whole discard pile are public. Face-down cards are
 unknown to everyone, their owner included, except cards the owner peeked at.
@@ -10,17 +10,17 @@ Computer players and the hint read only this.
 from __future__ import annotations
 
 from operator import itemgetter
-from sys import getrefcount
-from typing import Any
+from typing import Any, Protocol
 
 from . import actions as A
 from .actions import format_action
 from .cards import UNKNOWN, format_card
 from .errors import UsageError
-from .hole import HELD_BY_THE_SLOT_ALONE, HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
-from .rules import LAYOUTS, Rules
+from .hole import HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
+from .options import LAYOUTS
+from .rules import Rules
 
-__all__ = ["FIELDS", "UNKNOWN", "Observation", "known_cards", "observe", "public_event", "view_of"]
+__all__ = ["FIELDS", "UNKNOWN", "LiveView", "Observation", "Policy", "known_cards", "observe", "public_event"]
 
 FIELDS: tuple[str, ...] = (
     "rules",
@@ -48,12 +48,11 @@ FIELDS: tuple[str, ...] = (
 
 
 class Observation:
-    """What `seat` knows of a hole at the moment `observe` was called.
+    """What `seat` knows of a hole at the moment `observe` was called: a value, which never changes.
 
-    Fields are read from the hole when they are asked for, so a policy pays only for what it reads (a random
-    player reads its legal actions and nothing else); the layouts and the visible scores are built once. It is
-    still a value of that moment: if it is kept while the hole moves on, the hole hands it a copy of itself as
-    it was first (see HoleState.watch), so it compares, hashes and reads the same ever after.
+    It reads a copy of the hole that it alone holds (`observe` makes it), field by field as they are asked for,
+    so a policy pays only for what it reads (a random player reads its legal actions and nothing else); the
+    layouts and the visible scores are built once. It compares, hashes and prints by its fields.
     """
 
     __slots__ = ("_layouts", "_state", "_visible_scores", "legal_actions", "seat")
@@ -62,16 +61,13 @@ class Observation:
     legal_actions: tuple[int, ...]  # sorted; empty unless this seat is to move
 
     def __init__(self, state: HoleState, seat: int) -> None:
+        """The view of `state` for `seat`, read from `state` itself: nothing may change `state` while the view is
+        read (observe passes a copy; Match.play_hole its live hole, through a LiveView, one decision at a time)."""
         self._state = state
         self.seat = seat
         self.legal_actions = state.legal_tuple() if seat == state.seat else ()
         self._layouts: tuple[tuple[int, ...], ...] | None = None
         self._visible_scores: tuple[int, ...] | None = None
-        state.watch(self)
-
-    def detach(self) -> None:
-        """The hole is about to change: read from a copy of it as it is now."""
-        self._state = self._state.clone()
 
     # -- the fields ------------------------------------------------------------------------
     @property
@@ -222,32 +218,42 @@ class Observation:
         }
 
 
+class LiveView(Observation):
+    """The view `Match.play_hole` (the simulate loop) hands each policy: of its live hole, aimed at one decision
+    after another, so that a decision costs no copy of the hole and no new object.
+
+    It reads the hole as it is, so it is true while the policy chooses: the loop moves the hole on only once the
+    choice is made, and then aims the same view at the next decision. A policy that kept it past choose() would
+    read a later moment; none of the computer players keeps one (a view to keep is `observe()`'s).
+    """
+
+    __slots__ = ()
+
+    def aim(self, seat: int) -> LiveView:
+        """This view, now of `seat` (the seat to move) at the hole's present moment."""
+        self.seat = seat
+        self.legal_actions = self._state.legal_tuple()
+        self._layouts = None
+        self._visible_scores = None
+        return self
+
+
+class Policy(Protocol):
+    """A player that chooses from its seat's observation alone: it knows what its seat may know, and nothing more.
+    The computer players (ai/) are policies; Match.play_hole plays a hole with one per seat."""
+
+    def choose(self, observation: Observation) -> int: ...
+
+
 def observe(state: HoleState, seat: int) -> Observation:
-    """What `seat` (0-based) may know of `state` now; see Observation."""
+    """What `seat` (0-based) may know of `state` now; see Observation. The state may move on at once: the
+    observation reads its own copy."""
     if not 0 <= seat < state.players:
         raise UsageError(
             f"seat {seat!r} is not at this table of {state.players}: expected 0 to {state.players - 1}",
             ja=f"席 {seat!r} はこの{state.players}人の卓にはありません（0〜{state.players - 1}）。",
         )
-    return view_of(state, seat)
-
-
-def view_of(state: HoleState, seat: int) -> Observation:
-    """`observe` for a seat known to be at the table (the simulation asks the hole which seat is to move).
-
-    A hole keeps its latest view in a slot (HoleState.watch). When nothing but that slot holds the view any
-    more, nobody can tell it from a new one, so it is aimed at this moment and seat again instead of a new
-    object being made: a policy has usually dropped one decision's view before the next, and a view made so
-    costs a fraction of a new one. A view held anywhere else is never changed.
-    """
-    if state._view is not None and getrefcount(state._view) == HELD_BY_THE_SLOT_ALONE:
-        view = state._view
-        view.seat = seat
-        view.legal_actions = state.legal_tuple() if seat == state.seat else ()
-        view._layouts = None
-        view._visible_scores = None
-        return view
-    return Observation(state, seat)
+    return Observation(state.clone(), seat)
 
 
 def public_event(state: HoleState, action: int) -> dict[str, Any]:

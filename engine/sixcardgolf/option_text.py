@@ -2,19 +2,20 @@
 
 The variants page, the playground's Custom panel, the CLI and the error
 messages all label options from here; the words are in the message catalogues
-(`messages/*.toml`). Rule facts (numbers) stay in the rules value and
-scoring.AMOUNTS.
+(`messages/*.toml`). It reads the option schema (`options.py`) and not the
+rules value, because the rules value's own errors name an option by its label
+and a value as the Custom panel shows it. Rule facts (numbers) stay in the
+schema.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .describe_common import points_text
+from .cards import RANKS
 from .errors import quote_code, quote_text
-from .messages import check_lang, has, text
-from .rules import CHOICES, EARLY_KNOCK_MAX_HIDDEN, Rules, card_value_key
-from .scoring import AMOUNTS
+from .messages import check_lang, has, points_text, text
+from .options import AMOUNTS, EARLY_KNOCK_MAX_HIDDEN, card_rank_index, option_of
 
 # The numbers some option texts quote, from the one place each is kept.
 _AMOUNTS_IN_TEXT: dict[str, dict[str, object]] = {
@@ -31,8 +32,9 @@ def _facts(name: str) -> dict[str, object]:
 
 
 def option_label(key: str, lang: str) -> str:
-    if key.startswith("values."):  # an alias (values.T, values.k) has the label of the card it names
-        key = card_value_key(key)
+    index = card_rank_index(key) if key.startswith("values.") else None
+    if index is not None:  # an alias (values.T, values.k) has the label of the card it names
+        key = f"values.{RANKS[index]}"
     return text(f"option.label.{key}", lang)
 
 
@@ -62,16 +64,15 @@ def adjustment_label(key: str, lang: str) -> str:
     return text(f"adjustment.{key}", lang)
 
 
-_DEFAULTS = Rules().to_dict()
-
-
 def _takes(key: str, raw: Any) -> bool:
     """Whether `raw` is a value option `key` can hold (so the Custom panel has words for it)."""
-    if key in CHOICES:
-        return raw in CHOICES[key]
-    if key in ("decks", "joker_pair_value"):
+    option = option_of(key)
+    kind = option.kind if option is not None else "int"  # not an option (a table's player count): a number
+    if kind == "choice":
+        return option is not None and raw in option.choices
+    if kind in ("decks", "pair_value"):
         return raw in ("auto", "none") or (isinstance(raw, int) and not isinstance(raw, bool))
-    return type(raw) is type(_DEFAULTS.get(key, 0))
+    return type(raw) is (bool if kind == "bool" else int)
 
 
 def input_value_text(key: str, raw: Any, lang: str) -> str:

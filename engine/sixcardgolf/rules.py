@@ -1,9 +1,9 @@
 """The rules value: one immutable, validated record of every option.
 
-Option keys (the public contract, RULES.md §3) are the field names, except the
-card values, which are written `values.A` ... `values.K` and `values.JK`.
-The defaults of the fields are the `basic` game; presets (preset_data/*.json) are
-named sets of changes to these defaults, kept as data.
+Option keys (the public contract: saves, the Custom panel, the command line and `--rules` files use them) are the
+field names, except the card values, which are written `values.A` ... `values.K` and `values.JK`. What each option
+takes, its default and its limits are data in `options.py`; the defaults are the `basic` game, and presets
+(preset_data/*.json) are named sets of changes to them, kept as data.
 """
 
 from __future__ import annotations
@@ -13,28 +13,40 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import options as O
 from .cards import CARDS_PER_DECK, JACK_RANK, JOKER, JOKER_RANK, RANKS, build_shoe
 from .errors import RulesError, quote_code, quote_text
 from .messages import Words, both, say, text
+from .option_text import input_value_text, option_label
+from .options import (
+    BY_KEY,
+    CHOICES,
+    EARLY_KNOCK_MAX_HIDDEN,
+    ENDGAME_MAX_HIDDEN,
+    LAYOUTS,
+    MAX_CARD_VALUE,
+    MAX_DECKS,
+    OPTION_KEYS,
+    Decks,
+    EndOfHole,
+    FlipOnDiscard,
+    JokerPairs,
+    KnockPenalty,
+    Layout,
+    Pairs,
+    Ties,
+    card_rank_index,
+)
 
-LAYOUTS: dict[str, tuple[int, int]] = {"2x2": (2, 2), "2x3": (2, 3), "2x4": (2, 4), "3x3": (3, 3)}
 MIN_PLAYERS = 2
 MAX_PLAYERS = 16
 RECOMMENDED_MAX_PLAYERS = 8  # one table; more only if the decks allow
 
-# decks=auto (RULES.md §2, Deck and deal): (most players, decks) rows, the first row whose limit the table fits.
+# decks=auto: (most players, decks) rows, the first row whose limit the table fits (engine/README.md, "Option keys").
 AUTO_DECKS: tuple[tuple[int, int], ...] = ((4, 1), (8, 2), (MAX_PLAYERS, 3))
 AUTO_DECKS_3X3: tuple[tuple[int, int], ...] = ((3, 1), (8, 2), (MAX_PLAYERS, 3))  # nine cards a seat: more decks
 
-MAX_DECKS = 8  # a fixed `decks` value
-MAX_CARD_VALUE = 100  # a card value's size either way
-EARLY_KNOCK_MAX_HIDDEN = 2
-"""An early knock is allowed with one card face down, or up to this many."""
-ENDGAME_MAX_HIDDEN = 1
-"""The endgame (flip_on_discard=endgame) begins once some player has at most this many cards face down.
-With flip_on_discard=optional the flip may be skipped too, but it is offered at any time."""
-
-FLIP_OPTIONAL_MODES = frozenset({"endgame", "optional"})
+FLIP_OPTIONAL_MODES: frozenset[FlipOnDiscard] = frozenset({"endgame", "optional"})
 """flip_on_discard modes whose flip after a discard may be skipped (SKIP_FLIP is offered with the flips)."""
 
 
@@ -48,19 +60,6 @@ def endgame_begun(fewest_hidden: int) -> bool:
     return fewest_hidden <= ENDGAME_MAX_HIDDEN
 
 
-# Basic values by rank index (A..K, then the joker).
-DEFAULT_VALUES: tuple[int, ...] = (1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0, -2)
-
-CHOICES: dict[str, tuple[str, ...]] = {
-    "layout": tuple(LAYOUTS),
-    "pairs": ("column", "off", "anywhere"),
-    "joker_pairs": ("match", "never"),
-    "flip_on_discard": ("never", "always", "endgame", "optional"),
-    "knock_penalty": ("none", "plus10", "double_plus5", "worst"),
-    "end_of_hole": ("final_turns", "immediate"),
-    "ties": ("shared", "playoff"),
-}
-
 _TABLE_DECKS: dict[tuple[int | str, bool], tuple[int, ...]] = {}
 """Rules.table_decks by (decks option, nine-card layout): the few distinct tables, built once."""
 
@@ -70,36 +69,36 @@ ONE_EYED_JACKS = frozenset({JACK_RANK * 4 + 0, JACK_RANK * 4 + 1})
 
 @dataclass(frozen=True)
 class Rules:
-    layout: str = "2x3"
-    decks: int | str = "auto"
-    jokers_per_deck: int = 0
-    initial_reveals: int = 2
-    peek: bool = False
-    values: tuple[int, ...] = DEFAULT_VALUES
-    one_eyed_jacks: bool = False
-    pairs: str = "column"
-    joker_pairs: str = "match"
-    joker_pair_value: int | None = None
-    negative_pairs_keep_value: bool = False
-    discard_pickup_must_swap: bool = True
-    flip_on_discard: str = "never"
-    flip_as_action: bool = False
-    knock: bool = False
-    knock_penalty: str = "plus10"
-    knock_reward_zero: bool = False
-    early_knock: bool = False
-    end_of_hole: str = "final_turns"
-    turn_limit: int = 240
-    four_of_a_kind: bool = False
-    wolfpack: bool = False
-    blackjack: bool = False
-    going_out_penalty: bool = False
-    going_out_bonus: bool = False
-    underdog_bonus: bool = False
-    tied_shame: bool = False
-    tie_counts_as_lowest: bool = True
-    holes: int = 9
-    ties: str = "shared"
+    layout: Layout = O.LAYOUT.default
+    decks: Decks = O.DECKS.default
+    jokers_per_deck: int = O.JOKERS_PER_DECK.default
+    initial_reveals: int = O.INITIAL_REVEALS.default
+    peek: bool = O.PEEK.default
+    values: tuple[int, ...] = O.VALUES.default
+    one_eyed_jacks: bool = O.ONE_EYED_JACKS.default
+    pairs: Pairs = O.PAIRS.default
+    joker_pairs: JokerPairs = O.JOKER_PAIRS.default
+    joker_pair_value: int | None = O.JOKER_PAIR_VALUE.default
+    negative_pairs_keep_value: bool = O.NEGATIVE_PAIRS_KEEP_VALUE.default
+    discard_pickup_must_swap: bool = O.DISCARD_PICKUP_MUST_SWAP.default
+    flip_on_discard: FlipOnDiscard = O.FLIP_ON_DISCARD.default
+    flip_as_action: bool = O.FLIP_AS_ACTION.default
+    knock: bool = O.KNOCK.default
+    knock_penalty: KnockPenalty = O.KNOCK_PENALTY.default
+    knock_reward_zero: bool = O.KNOCK_REWARD_ZERO.default
+    early_knock: bool = O.EARLY_KNOCK.default
+    end_of_hole: EndOfHole = O.END_OF_HOLE.default
+    turn_limit: int = O.TURN_LIMIT.default
+    four_of_a_kind: bool = O.FOUR_OF_A_KIND.default
+    wolfpack: bool = O.WOLFPACK.default
+    blackjack: bool = O.BLACKJACK.default
+    going_out_penalty: bool = O.GOING_OUT_PENALTY.default
+    going_out_bonus: bool = O.GOING_OUT_BONUS.default
+    underdog_bonus: bool = O.UNDERDOG_BONUS.default
+    tied_shame: bool = O.TIED_SHAME.default
+    tie_counts_as_lowest: bool = O.TIE_COUNTS_AS_LOWEST.default
+    holes: int = O.HOLES.default
+    ties: Ties = O.TIES.default
 
     # Derived once, for the hot path: points by card code, the shape and the columns.
     card_points: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -131,7 +130,7 @@ class Rules:
 
     # -- decks ---------------------------------------------------------------
     def decks_for(self, players: int) -> int:
-        """Decks shuffled together for a table of `players` (RULES.md §2, Deck and deal)."""
+        """Decks shuffled together for a table of `players`: the `decks` option, or for "auto" the AUTO_DECKS row."""
         if isinstance(players, int) and 0 <= players <= MAX_PLAYERS:
             return self.table_decks[players]
         return self._count_decks(players)
@@ -179,7 +178,7 @@ class Rules:
 
     # -- conversion ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Flat mapping of option keys to JSON values, in the order of RULES.md §3."""
+        """Flat mapping of option keys to JSON values, in the order of options.OPTIONS."""
         result: dict[str, Any] = {}
         for item in dataclasses.fields(self):
             if not item.init:
@@ -216,17 +215,6 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
 
-OPTION_KEYS: tuple[str, ...] = tuple(
-    [f.name for f in dataclasses.fields(Rules) if f.init and f.name != "values"] + [f"values.{r}" for r in RANKS]
-)
-_FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(Rules) if f.init}
-_BOOL_KEYS = frozenset(name for name, kind in _FIELD_TYPES.items() if kind in ("bool", bool))
-_INT_LIMITS: dict[str, tuple[int, int]] = {
-    "jokers_per_deck": (0, 2),
-    "initial_reveals": (0, 9),
-    "turn_limit": (1, 10_000),
-    "holes": (1, 100),
-}
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
@@ -251,17 +239,15 @@ def _unknown_key(key: object) -> RulesError:
 
 
 def _rank_index(key: str) -> int:
-    rank = key.split(".", 1)[1].upper()
-    if rank == "T":
-        rank = "10"
-    if rank not in RANKS:
+    index = card_rank_index(key)
+    if index is None:
         raise _unknown_key(key)
-    return RANKS.index(rank)
+    return index
 
 
 def card_value_key(key: str) -> str:
     """A card value's option key as a caller may write it (`values.T`, `values.k`) in the one spelling the
-    option tables use (`values.10`, `values.K`): what an error's label is looked up by."""
+    option tables use (`values.10`, `values.K`), or a RulesError naming an unknown key."""
     return f"values.{RANKS[_rank_index(key)]}"
 
 
@@ -295,35 +281,36 @@ def _not_allowed(key: str, raw: Any, expected: str, **facts: object) -> RulesErr
 
 def parse_option(key: str, raw: Any) -> Any:
     """Turn one option value (JSON or CLI text) into the field's type, or raise naming key and value."""
-    if key not in _FIELD_TYPES or key == "values":
+    option = BY_KEY.get(key)
+    if option is None or option.kind == "card_values":
         raise _unknown_key(key)
-    if key in _BOOL_KEYS:
+    kind = option.kind
+    if kind == "bool":
         if isinstance(raw, bool):
             return raw
         if isinstance(raw, str) and raw.strip().lower() in _TRUE + _FALSE:
             return raw.strip().lower() in _TRUE
         raise _not_allowed(key, raw, "on_off", on=say("option.value.on"), off=say("option.value.off"))
-    if key in CHOICES:
+    if kind == "choice":
         if isinstance(raw, str) and raw.strip() in CHOICES[key]:
             return raw.strip()
         raise _not_allowed(key, raw, "choices", choices_code=", ".join(CHOICES[key]), choices=_choice_words(key))
-    if key == "decks":
+    if kind == "decks":
         if raw == "auto":
             return raw
         count = _parse_int(key, raw)
-        if not 1 <= count <= MAX_DECKS:
+        if not option.low <= count <= option.high:
             raise _not_allowed(key, raw, "decks", high=MAX_DECKS, auto=say("option.value.auto"))
         return count
-    if key == "joker_pair_value":
-        if raw is None or raw == "none":
-            return None
-        return _parse_int(key, raw)
+    if kind == "pair_value" and (raw is None or raw == "none"):
+        return None
     return _parse_int(key, raw)
 
 
 def _validate(rules: Rules) -> None:
-    for key in _FIELD_TYPES:
-        if key == "values":
+    for option in O.OPTIONS:
+        key = option.key
+        if option.kind == "card_values":
             if len(rules.values) != len(RANKS) or any(
                 isinstance(v, bool) or not isinstance(v, int) for v in rules.values
             ):
@@ -332,7 +319,7 @@ def _validate(rules: Rules) -> None:
                 )
             continue
         value = getattr(rules, key)
-        if parse_option(key, value) != value or (key in _BOOL_KEYS) != isinstance(value, bool):
+        if parse_option(key, value) != value or (option.kind == "bool") != isinstance(value, bool):
             raise RulesError(
                 *both(
                     "error.option.not_valid",
@@ -342,10 +329,11 @@ def _validate(rules: Rules) -> None:
                     raw=_value(key, value),
                 )
             )
-    for key, (low, high) in _INT_LIMITS.items():
-        value = getattr(rules, key)
-        if not low <= value <= high:
-            raise _not_allowed(key, value, "range", low=low, high=high)
+    for option in O.OPTIONS:
+        if option.kind == "int":
+            value = getattr(rules, option.key)
+            if not option.low <= value <= option.high:
+                raise _not_allowed(option.key, value, "range", low=option.low, high=option.high)
     size = LAYOUTS[rules.layout][0] * LAYOUTS[rules.layout][1]
     if rules.initial_reveals > size:
         raise RulesError(
@@ -365,14 +353,10 @@ def _validate(rules: Rules) -> None:
 
 # -- words for the errors above: the Japanese names an option by its label and a value as the Custom panel shows it
 def _label(key: str) -> Words:
-    from .option_text import option_label  # option_text reads this module's tables, so it is imported late
-
     return lambda lang: option_label(key, lang)
 
 
 def _value(key: str, raw: Any) -> Words:
-    from .option_text import input_value_text
-
     return lambda lang: input_value_text(key, raw, lang)
 
 

@@ -23,20 +23,10 @@ from typing import Any
 from .cards import JACK_RANK, JOKER_RANK, RANK_BY_CODE, format_card
 from .errors import UsageError
 from .messages import both, say
+from .options import AMOUNTS
 from .rules import Rules
 
-# Fixed amounts of the adjustments: rule facts, read by the rule text too.
-AMOUNTS: dict[str, int] = {
-    "four_of_a_kind": -20,
-    "wolfpack": -20,
-    "blackjack_score": 21,
-    "knock_plus10": 10,
-    "knock_double_plus5": 5,
-    "going_out_penalty": 10,
-    "going_out_bonus": -5,
-    "underdog_bonus": -3,
-    "tied_shame": 5,
-}
+# The order the adjustments apply in (their fixed amounts are options.AMOUNTS, which the rule text reads too).
 ADJUSTMENT_ORDER: tuple[str, ...] = (
     "four_of_a_kind",
     "wolfpack",

@@ -2,44 +2,27 @@
 
 Randomness comes from two separate places so that the computer levels never
 change the cards: the deal of every hole derives from the match seed alone
-(match.hole_rng), and every seat's policy gets its own seed. Both are derived
-from the run's seed by hashing text (random.Random's string seeding is stable
-across Python versions and in Pyodide), so a run is repeatable and no game or
-seat shares a stream with another.
+(seeds.hole_rng), and every seat's policy gets its own seed (seeds.game_seed,
+seeds.policy_seed, both from the run's seed), so a run is repeatable and no
+game or seat shares a stream with another.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai import Policy, Yardstick, make_player, player_names
+from .ai import make_player, player_names
+from .ai.base import Yardstick
 from .errors import UsageError
 from .hole import HoleState
 from .match import Match
-from .observation import Observation, observe
+from .observation import Observation, Policy, observe
 from .rules import Rules
-
-
-def game_seed(seed: int, game: int) -> int:
-    """The match seed of game `game` (0-based) of a run seeded with `seed`."""
-    return random.Random(f"sixcardgolf-simulate/{seed}/game{game}").getrandbits(48)
-
-
-def policy_seed(seed: int, game: int, seat: int) -> int:
-    """The seed of the policy playing `seat` in game `game`: apart from the deal and from other seats."""
-    return random.Random(f"sixcardgolf-simulate/{seed}/game{game}/seat{seat}").getrandbits(48)
-
-
-def decision_seed(seed: int, log_length: int, seat: int) -> int:
-    """The seed of a computer player's fresh policy for one decision of a match (the playable page makes one per
-    decision, so that a saved match replays to the same moves): from the match seed, the length of the action
-    log at that moment and the seat."""
-    return random.Random(f"sixcardgolf-decision/{seed}/{log_length}/seat{seat}").getrandbits(48)
+from .seeds import game_seed, policy_seed
 
 
 def decide(player: Policy | Yardstick, hole: HoleState) -> int:

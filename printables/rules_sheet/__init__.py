@@ -13,7 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import sixcardgolf
-from sixcardgolf import Rules, describe, overview
+from sixcardgolf import Rules
+from sixcardgolf.option_text import adjustment_label
+from sixcardgolf.text.describe import describe_rules, section_title
+from sixcardgolf.text.describe_common import Statement
+from sixcardgolf.text.describe_scoring import card_value_rows
+from sixcardgolf.text.overview import in_brief, summary_paragraph
 
 from .. import facts
 from ..diagram import build_example, sum_expression
@@ -72,8 +77,8 @@ _FIXED_UNITS = 500
 
 
 def guess_step(rules: Rules, lang: str, paper: str) -> int:
-    texts = [s.text for s in describe.describe_rules(rules, lang)]
-    texts += [overview.summary_paragraph(rules, lang), *overview.in_brief(rules, lang)]
+    texts = [s.text for s in describe_rules(rules, lang)]
+    texts += [summary_paragraph(rules, lang), *in_brief(rules, lang)]
     amount = sum(text_units(text) + 30 for text in texts)
     body = _GUESS_C[lang, paper] / (amount + _FIXED_UNITS) ** 0.5
     fitting = [i for i, step in enumerate(STEPS_TABLE) if step.body <= body]
@@ -109,17 +114,17 @@ def new_statements(rules: Rules, lang: str) -> set[tuple[str, str]]:
     knows the basic game must notice. Comparing the engine's own sentences catches every
     rule an option changes, including ones worded under another key (a peek changes the
     opening-reveal sentence)."""
-    basic = {(s.section, s.text) for s in describe.describe_rules(Rules(), lang)}
-    return {(s.section, s.text) for s in describe.describe_rules(rules, lang)} - basic
+    basic = {(s.section, s.text) for s in describe_rules(Rules(), lang)}
+    return {(s.section, s.text) for s in describe_rules(rules, lang)} - basic
 
 
 def part_title(part: Part, lang: str) -> str:
-    return label("scoring", lang) if part.key == "scoring" else describe.section_title(part.key, lang)
+    return label("scoring", lang) if part.key == "scoring" else section_title(part.key, lang)
 
 
 def _example(rules: Rules, lang: str, step: Step) -> str:
     example = build_example(rules, FONT_STACKS[lang], card_scale=(1.0, 0.85, 0.75, 0.62)[step.tightness])
-    names = {key: describe.adjustment_label(key, lang) for key, _ in example.adjustments}
+    names = {key: adjustment_label(key, lang) for key, _ in example.adjustments}
     colon = "：" if lang == "ja" else ": "
     # Floated beside the pair statements: as wide as the drawing, and wide enough for its caption.
     width = max(example.width_pt, EXAMPLE_MIN_WIDTH_PT)
@@ -130,7 +135,7 @@ def _example(rules: Rules, lang: str, step: Step) -> str:
     )
 
 
-def _items(statements: list[describe.Statement], new: set[tuple[str, str]]) -> str:
+def _items(statements: list[Statement], new: set[tuple[str, str]]) -> str:
     # A ★ in the text, not a list marker, so that numbered steps keep their numbers.
     return "".join(
         f'<li class="differs"><span class="star">★</span> {esc(s.text)}</li>'
@@ -141,7 +146,7 @@ def _items(statements: list[describe.Statement], new: set[tuple[str, str]]) -> s
 
 
 def _parts(rules: Rules, lang: str, step: Step) -> str:
-    statements = describe.describe_rules(rules, lang)
+    statements = describe_rules(rules, lang)
     new = new_statements(rules, lang)
     html = []
     for number, part in enumerate(PARTS, start=1):
@@ -153,9 +158,7 @@ def _parts(rules: Rules, lang: str, step: Step) -> str:
                 extra = values_table(rules, lang, budget=value_row_budget(step)) if section == "values" else ""
                 extra += _example(rules, lang, step) if section == "pairs" else ""
                 lines = f'<ul class="statements">{_items(items, new)}</ul>' if items else ""
-                body.append(
-                    f'<div class="subsection"><h3>{esc(describe.section_title(section, lang))}</h3>{extra}{lines}</div>'
-                )
+                body.append(f'<div class="subsection"><h3>{esc(section_title(section, lang))}</h3>{extra}{lines}</div>')
             else:
                 body.append(_items(items, new))
         if part.key != "scoring":
@@ -169,7 +172,7 @@ def _parts(rules: Rules, lang: str, step: Step) -> str:
 
 
 def _in_brief(rules: Rules, lang: str) -> str:
-    items = "".join(f"<li>{esc(point)}</li>" for point in overview.in_brief(rules, lang))
+    items = "".join(f"<li>{esc(point)}</li>" for point in in_brief(rules, lang))
     return (
         f'<section class="in-brief">{_differs_key(rules, lang)}<h2>{esc(label("in_brief", lang))}</h2>'
         f'<ul class="brief">{items}</ul></section>'
@@ -186,7 +189,7 @@ def _strip(rules: Rules, lang: str) -> str:
 
 
 def _differs_key(rules: Rules, lang: str) -> str:
-    changed_values = set(describe.card_value_rows(rules, lang)) - set(describe.card_value_rows(Rules(), lang))
+    changed_values = set(card_value_rows(rules, lang)) - set(card_value_rows(Rules(), lang))
     if not new_statements(rules, lang) and not changed_values:
         return ""
     basic = sixcardgolf.preset_info("basic").title[lang]
@@ -214,7 +217,7 @@ def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_ind
         kind_label=esc(label("rule_sheet", lang)),
         paper_label=esc(PAPERS[paper].label[lang]),
         strip_cells=_strip(rules, lang),
-        summary=esc(overview.summary_paragraph(rules, lang)),
+        summary=esc(summary_paragraph(rules, lang)),
         in_brief=_in_brief(rules, lang) if step.in_brief else _differs_key(rules, lang),
         sections=_parts(rules, lang, step),
         tightness=str(step.tightness),

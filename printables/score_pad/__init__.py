@@ -7,7 +7,9 @@ pairs and bonuses. A blank pad serves any game: a line to write the game's name 
 from __future__ import annotations
 
 import sixcardgolf
-from sixcardgolf import Rules, describe
+from sixcardgolf import Rules
+from sixcardgolf.text.describe import describe_rules
+from sixcardgolf.text.describe_common import Statement
 
 from .. import facts
 from ..fragments import values_table
@@ -69,11 +71,9 @@ def guess_step(rules: Rules | None, lang: str, holes: int) -> int:
     return 1 if holes <= 9 else 2
 
 
-def _reminder_statements(rules: Rules, lang: str) -> list[describe.Statement]:
+def _reminder_statements(rules: Rules, lang: str) -> list[Statement]:
     return [
-        s
-        for s in describe.describe_rules(rules, lang)
-        if s.section in REMINDER_SECTIONS and s.key not in REMINDER_SKIP_KEYS
+        s for s in describe_rules(rules, lang) if s.section in REMINDER_SECTIONS and s.key not in REMINDER_SKIP_KEYS
     ]
 
 

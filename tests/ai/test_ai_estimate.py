@@ -11,7 +11,7 @@ from scripted import position, seat_view
 from sixcardgolf import HoleState, Rules, load_preset, preset_names
 from sixcardgolf.ai import make_policy
 from sixcardgolf.ai.estimate import UNKNOWN, Estimator, unseen_counts
-from sixcardgolf.ai.table import sample_world, seen_cards
+from sixcardgolf.ai.seat_view import sample_world, seen_cards
 from sixcardgolf.observation import observe
 from sixcardgolf.scoring import hole_points
 

@@ -10,9 +10,10 @@ from scripted import position, seat_view
 from sixcardgolf import HoleState, Rules, load_preset
 from sixcardgolf import actions as A
 from sixcardgolf.ai import search
-from sixcardgolf.ai.hint import Hint, card_en, card_ja, hint
-from sixcardgolf.glossary import term
+from sixcardgolf.cards import rank_of
 from sixcardgolf.observation import observe
+from sixcardgolf.review.hint import Hint, hint
+from sixcardgolf.text.glossary import rank_word, term
 
 OPPONENT = "QD? 8D 3D? / JC? 10H? 10C?"
 
@@ -56,9 +57,9 @@ def hidden_only_ranks(state: HoleState) -> set[str]:
     """Names of ranks that sit face down (peeked or not) and appear nowhere face up, in the pile or in hand."""
     visible = {c for s, layout in enumerate(state.layouts) for p, c in enumerate(layout) if state.up[s] >> p & 1}
     visible |= set(state.discard) | ({state.held} if state.held >= 0 else set())
-    names_seen = {card_en(c) for c in visible} | {card_ja(c) for c in visible}
+    names_seen = {rank_word(rank_of(c), lang) for c in visible for lang in ("en", "ja")}
     hidden = {c for s, layout in enumerate(state.layouts) for p, c in enumerate(layout) if not state.up[s] >> p & 1}
-    return {name for c in hidden for name in (card_en(c), card_ja(c))} - names_seen
+    return {rank_word(rank_of(c), lang) for c in hidden for lang in ("en", "ja")} - names_seen
 
 
 @pytest.mark.parametrize("preset", ["basic", "four-card", "nine-card", "house-party"])

@@ -10,10 +10,11 @@ import pytest
 
 from sixcardgolf import HoleState, Match, Rules, load_preset, preset_names
 from sixcardgolf import actions as A
-from sixcardgolf.ai import LEVELS, POLICIES, YARDSTICKS, Yardstick, make_player, make_policy, search
+from sixcardgolf.ai import LEVELS, POLICIES, YARDSTICKS, make_player, make_policy, search
+from sixcardgolf.ai.base import Yardstick
 from sixcardgolf.errors import UsageError
 from sixcardgolf.hole import NO_SEAT
-from sixcardgolf.rules import CHOICES
+from sixcardgolf.options import CHOICES
 from sixcardgolf.simulate import decide
 
 BOOL_OPTIONS = [f.name for f in dataclasses.fields(Rules) if f.init and isinstance(f.default, bool)]

@@ -16,8 +16,8 @@ import pytest
 
 from sixcardgolf import HoleState, load_preset, preset_names
 from sixcardgolf.ai import make_policy, search
-from sixcardgolf.ai.hint import hint
 from sixcardgolf.observation import observe
+from sixcardgolf.review.hint import hint
 
 
 def rearranged(state: HoleState, seat: int, rng: random.Random) -> HoleState:

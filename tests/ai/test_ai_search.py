@@ -16,7 +16,7 @@ from sixcardgolf.ai.levels import NORMAL
 from sixcardgolf.ai.planner import Planner, Style
 from sixcardgolf.ai.rollout import FastPolicy
 from sixcardgolf.ai.search import MIN_PAIRED, PLAYOUT, _trim_to_afford, overrules, playout
-from sixcardgolf.ai.table import seen_cards
+from sixcardgolf.ai.seat_view import seen_cards
 from sixcardgolf.hole import OPENING
 from sixcardgolf.observation import observe
 

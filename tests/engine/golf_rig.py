@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from sixcardgolf import HoleState, Rules, parse_action, parse_card, parse_layout
 from sixcardgolf import actions as A
 from sixcardgolf.hole import OPENING
-from sixcardgolf.rules import CHOICES
+from sixcardgolf.options import CHOICES
 
 BOOL_KEYS = [f.name for f in dataclasses.fields(Rules) if f.init and isinstance(f.default, bool)]
 

@@ -15,14 +15,15 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from sixcardgolf import web, web_match
+from sixcardgolf import door
+from sixcardgolf.door.seated import SeatedMatch
 from sixcardgolf.match import Match
-from sixcardgolf.rules import OPTION_KEYS
+from sixcardgolf.options import OPTION_KEYS
 
 LIVE = {"preset": "four-card", "players": 2, "seats": ["human", "easy"], "seed": 11, "options": {"holes": 2}}
 RULES = ["lang", "preset", "options"]
 REVIEW = ["lang", "save", "seat", "hole", "limit"]
-# The parameters each method reads (README "Hole review", web.py, web_match.py); a request sends some of them.
+# The parameters each method reads (README "Hole review", door/); a request sends some of them.
 PARAMS = {
     "presets": ["lang"], "rules_summary": RULES, "options_catalogue": RULES, "static_data": ["lang"],
     "score": [*RULES, "layouts", "went_out", "knocked", "partial"], "setup_choices": ["lang"],
@@ -47,9 +48,9 @@ json_values = st.recursive(
 
 
 def new_live_save() -> str:
-    table = web_match.Table()
+    table = door.Session()
     answer = json.loads(
-        web.handle(json.dumps({"method": "match_new", "params": {**LIVE, "opening": ["flip 1"]}}), table)
+        door.handle(json.dumps({"method": "match_new", "params": {**LIVE, "opening": ["flip 1"]}}), table)
     )
     assert answer["ok"], answer
     return str(answer["result"]["save"])
@@ -58,11 +59,11 @@ def new_live_save() -> str:
 SAVE = new_live_save()  # the match being played when each request arrives (strategies and examples need it)
 
 
-def live_table(save: str) -> web_match.Table:
+def live_table(save: str) -> door.Session:
     """A fresh table holding the live match (a refused or accepted request must not leak into the next example)."""
     data = json.loads(save)
-    table = web_match.Table()
-    table.session = web_match.Session(Match.from_save(data["match"]), data["seats"])
+    table = door.Session()
+    table.seated = SeatedMatch(Match.from_save(data["match"]), data["seats"])
     return table
 
 
@@ -99,21 +100,21 @@ def answered(reply: str) -> dict[str, Any]:
     assert set(answer) in ({"ok", "result"}, {"ok", "error"}), answer
     if not answer["ok"]:
         error = answer["error"]
-        assert isinstance(error, str) and error and len(error) <= web.MAX_ERROR_CHARS, error
+        assert isinstance(error, str) and error and len(error) <= door.MAX_ERROR_CHARS, error
         assert "Traceback" not in error and "could not answer" not in error, error
     return answer
 
 
 def check_any_shape(value: Any, save: str) -> None:
     table = live_table(save)
-    answer = answered(web.handle(json.dumps(value), table))
+    answer = answered(door.handle(json.dumps(value), table))
     if not answer["ok"]:
         assert json.dumps(table.current().save()) == save
 
 
 def check_well_formed(request: dict[str, Any], save: str) -> None:
     table = live_table(save)
-    answer = answered(web.handle(json.dumps(request), table))
+    answer = answered(door.handle(json.dumps(request), table))
     if not answer["ok"]:
         assert json.dumps(table.current().save()) == save, (request, answer)
     assert not (answer["ok"] and request in KNOWN), (request, answer)
@@ -168,4 +169,4 @@ def test_a_well_formed_wrong_request_gets_the_envelope_thousands(request: dict[s
 
 
 def test_the_fuzzed_requests_cover_every_method_but_the_hint() -> None:
-    assert set(PARAMS) == {*web.METHODS, *web_match.METHODS} - {"match_hint"}
+    assert set(PARAMS) == set(door.METHODS) - {"match_hint"}

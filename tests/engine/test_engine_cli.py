@@ -15,7 +15,7 @@ import pytest
 from sixcardgolf import Match, load_preset, preset_names
 from sixcardgolf.cli import main
 from sixcardgolf.cli_io import MAX_FILE_BYTES
-from sixcardgolf.describe import describe_rules
+from sixcardgolf.text.describe import describe_rules
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

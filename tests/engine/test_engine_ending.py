@@ -9,7 +9,7 @@ import pytest
 from golf_rig import cards, play, reveal_openings, scripted_hole, snapshot
 
 from sixcardgolf import HoleState, IllegalActionError, Match, Rules, format_action, load_preset, observe
-from sixcardgolf.describe import end_reason_text
+from sixcardgolf.text.describe import end_reason_text
 
 BASIC = load_preset("basic")
 FIVE_UP = BASIC.with_options({"initial_reveals": 5})  # one swap into position 6 goes out

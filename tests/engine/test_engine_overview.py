@@ -1,4 +1,4 @@
-"""The game at a glance (sixcardgolf.overview): the summary paragraph, the ten points in brief,
+"""The game at a glance (sixcardgolf.text.overview): the summary paragraph, the ten points in brief,
 the table size and the worked example, for presets and for house rules, in both languages."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from sixcardgolf import Rules, load_preset, preset_names
 from sixcardgolf.deck_check import check_layouts
-from sixcardgolf.overview import example_layout, in_brief, summary_paragraph, table_size, values_in_brief
+from sixcardgolf.text.overview import example_layout, in_brief, summary_paragraph, table_size, values_in_brief
 
 BASIC = load_preset("basic")
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from sixcardgolf import OPTION_KEYS, Rules, RulesError, score_layout, score_table
 from sixcardgolf.cards import JACK_RANK, JOKER
-from sixcardgolf.rules import CHOICES, LAYOUTS
+from sixcardgolf.options import CHOICES, LAYOUTS
 from sixcardgolf.scoring import visible_points
 
 BOOL_KEYS = sorted(k for k, v in Rules().to_dict().items() if isinstance(v, bool))

@@ -9,11 +9,10 @@ from sixcardgolf import actions as A
 from sixcardgolf import load_preset
 from sixcardgolf.cards import CARD_CODES, CARDS_PER_DECK, JOKER, RANK_BY_CODE, is_red, parse_card, rank_name, rank_of
 from sixcardgolf.hole import PHASE_NAMES, EndReason, Phase
+from sixcardgolf.options import EARLY_KNOCK_MAX_HIDDEN, ENDGAME_MAX_HIDDEN
 from sixcardgolf.rules import (
     AUTO_DECKS,
     AUTO_DECKS_3X3,
-    EARLY_KNOCK_MAX_HIDDEN,
-    ENDGAME_MAX_HIDDEN,
     MAX_PLAYERS,
     Rules,
     early_knock_allowed,

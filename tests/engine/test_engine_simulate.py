@@ -9,17 +9,12 @@ import pytest
 
 from sixcardgolf import HoleState, Match, Observation, load_preset, observe
 from sixcardgolf import actions as A
-from sixcardgolf.ai import POLICIES, Policy, Yardstick, make_player
+from sixcardgolf.ai import POLICIES, make_player
+from sixcardgolf.ai.base import Yardstick
 from sixcardgolf.errors import UsageError
-from sixcardgolf.simulate import (
-    SeeingAll,
-    decide,
-    decision_seed,
-    game_seed,
-    play_match,
-    policy_seed,
-    simulate,
-)
+from sixcardgolf.observation import Policy
+from sixcardgolf.seeds import decision_seed, game_seed, policy_seed
+from sixcardgolf.simulate import SeeingAll, decide, play_match, simulate
 
 RULES = load_preset("basic").with_options({"holes": 3})
 
@@ -162,3 +157,28 @@ def test_play_hole_plays_what_apply_action_plays_move_by_move() -> None:
     while not by_hand.hole.is_over():
         by_hand.apply_action(decide(players[by_hand.hole.seat], by_hand.hole))
     assert looped.log == by_hand.log and looped.records == by_hand.records and len(looped.records) == 1
+
+
+def test_the_simulate_loop_shows_each_policy_exactly_the_observation_of_its_moment() -> None:
+    """Match.play_hole aims one view of its live hole at every decision: each must equal what observe() gives
+    at that moment, every field of it (the view's caches of the last decision are never read again)."""
+    match = Match(load_preset("jokers").with_options({"holes": 2, "peek": True}), 3, 23)
+
+    class Checking:
+        def __init__(self, seed: int) -> None:
+            self.inner = make_player("normal", seed)
+            self.seen = 0
+
+        def choose(self, observation: Observation) -> int:
+            assert observation.seat == match.hole.seat
+            assert repr(observation) == repr(observe(match.hole, observation.seat))
+            assert observation.layouts == observe(match.hole, observation.seat).layouts  # read after repr too
+            self.seen += 1
+            return self.inner.choose(observation)  # type: ignore[union-attr]
+
+    players = [Checking(seat) for seat in range(3)]
+    while not match.is_over():
+        match.play_hole(players)
+        if not match.is_over():
+            match.next_hole()
+    assert sum(player.seen for player in players) == len([a for a in match.log if a != A.NEXT_HOLE]) > 40

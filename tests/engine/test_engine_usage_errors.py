@@ -9,10 +9,10 @@ import pytest
 
 from sixcardgolf import HoleState, Match, Rules, load_preset, score_table
 from sixcardgolf.ai import make_player, make_policy
-from sixcardgolf.describe import option_label
-from sixcardgolf.describe_common import lang_index
 from sixcardgolf.errors import LANGS, GolfError, RulesError, UsageError, check_lang
+from sixcardgolf.option_text import option_label
 from sixcardgolf.simulate import check_ai_names, simulate
+from sixcardgolf.text.describe_common import lang_index
 
 BASIC = load_preset("basic")
 

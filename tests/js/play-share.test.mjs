@@ -7,7 +7,7 @@ import { test } from "node:test";
 const { MAX_LINK_CHARS, dailyDeal, dealLink, parseDealLink } = await import("../../playground/play-share.js");
 const { CATALOGUES } = await import("../../playground/texts.js");
 
-// A made-up static data file in the shape of playground/data-<lang>.json (sixcardgolf.web.static_data): the
+// A made-up static data file in the shape of playground/data-<lang>.json (sixcardgolf.door.reference.static_data): the
 // link code reads only these fields, and none of these values is a rule of the game.
 const DATA = {
   lang: "en",

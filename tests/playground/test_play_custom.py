@@ -15,8 +15,9 @@ import pytest
 from playground_support import ENGINE_START_MS, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from sixcardgolf import describe, load_preset
+from sixcardgolf import load_preset
 from sixcardgolf.option_text import describe_option_value
+from sixcardgolf.text.describe import describe_rules
 
 ROOT = "#golf-match"
 KNOCK_OPTIONS = ("#opt-knock_penalty", "#opt-knock_reward_zero")
@@ -147,7 +148,7 @@ def holes_statement(holes: int | None, lang: str = "en") -> str:
     rules = load_preset("basic")
     if holes is not None:
         rules = rules.with_options({"holes": holes})
-    return squash(next(s.text for s in describe.describe_rules(rules, lang) if s.key == "holes"))
+    return squash(next(s.text for s in describe_rules(rules, lang) if s.key == "holes"))
 
 
 def test_print_these_rules_from_a_fresh_form_prints_the_presets_holes_unless_some_were_chosen(
@@ -160,7 +161,7 @@ def test_print_these_rules_from_a_fresh_form_prints_the_presets_holes_unless_som
     text = sheet_text(page)
     assert holes_statement(None) in text and holes_statement(first_game) not in text
     optional = load_preset("basic").with_options({"flip_on_discard": "optional"})
-    flip = next(s.text for s in describe.describe_rules(optional, "en") if s.key == "flip_on_discard")
+    flip = next(s.text for s in describe_rules(optional, "en") if s.key == "flip_on_discard")
     assert squash(flip) in text  # the printed sheet states the optional flip
     # A number the person chose is printed.
     page.select_option("#setup-holes", "3")

@@ -20,7 +20,7 @@ from test_play_page import ROOT, open_hole, open_play, page_save, saved, start, 
 from sixcardgolf import Match, load_preset, parse_action
 from sixcardgolf.ai import make_policy
 from sixcardgolf.cards import format_card
-from sixcardgolf.simulate import decision_seed
+from sixcardgolf.seeds import decision_seed
 
 DAMAGED_KEY = "sixcardgolf.playground.save.damaged"
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -18,7 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from printables import browser as sheet_door
-from sixcardgolf import Rules, describe, load_preset
+from sixcardgolf import Rules, load_preset
+from sixcardgolf.text.describe import describe_rules
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
 MM = 72 / 25.4
@@ -35,9 +36,9 @@ def squash(text: str) -> str:
 
 def changed_statements(preset: str, changes: dict[str, object], lang: str) -> list[str]:
     """The engine's statements for these rules that the preset alone does not make."""
-    before = {s.text for s in describe.describe_rules(load_preset(preset), lang)}
+    before = {s.text for s in describe_rules(load_preset(preset), lang)}
     rules = Rules.from_dict(changes, base=load_preset(preset))
-    return [s.text for s in describe.describe_rules(rules, lang) if s.text not in before]
+    return [s.text for s in describe_rules(rules, lang) if s.text not in before]
 
 
 def pdf_text_and_pages(printer: Page, html: str) -> tuple[str, int, tuple[float, float]]:

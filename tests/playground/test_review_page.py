@@ -17,8 +17,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import Match, load_preset
 from sixcardgolf.ai import make_policy
-from sixcardgolf.simulate import decision_seed
-from sixcardgolf.web import handle
+from sixcardgolf.door import handle
+from sixcardgolf.seeds import decision_seed
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 ROOT = "#golf-match"

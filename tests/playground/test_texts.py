@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from playground_support import REPO
 
-from sixcardgolf.glossary import RETIRED_JA
+from sixcardgolf.text.glossary import RETIRED_JA
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -68,7 +68,7 @@ def filled(template: str) -> str:
 def test_japanese_texts_use_one_word_per_concept(catalogues: dict[str, dict[str, str]]) -> None:
     """japanese-review.md S3-12, S3-17, §5: skipping the optional flip had five names (表にしない, 表にするのを省略,
     表にするのを見送る, 表にせずに終える ...), hole N four forms (第1ホール, ホール1, 1ホール目, 1／9ホール); the
-    glossary's retired variants (sixcardgolf.glossary.RETIRED_JA) appear in no Japanese text of the pages."""
+    glossary's retired variants (sixcardgolf.text.glossary.RETIRED_JA) appear in no Japanese text of the pages."""
     found = [
         f"{key}: {pattern} in {text!r} -> {instead}"
         for key, text in catalogues["ja"].items()

@@ -1,4 +1,4 @@
-"""The browser's JSON door into the engine (sixcardgolf.web), on CPython: answers and clear errors."""
+"""The browser's JSON door into the engine (sixcardgolf.door), on CPython: answers and clear errors."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from sixcardgolf import load_preset, parse_layout, preset_names, score_table
-from sixcardgolf.web import handle
+from sixcardgolf.door import handle
 
 
 def ask(method: str, **params: Any) -> dict[str, Any]:
@@ -94,7 +94,7 @@ def test_partial_score_lists_problems_and_missing_cards_and_scores_only_a_comple
 def test_static_data_is_what_the_pages_draw_before_the_engine_runs() -> None:
     """The build's data-<lang>.json: every preset with its layout and rules text, the catalogue, setup choices."""
     from sixcardgolf.ai import LEVELS
-    from sixcardgolf.rules import OPTION_KEYS
+    from sixcardgolf.options import OPTION_KEYS
 
     for lang in ("en", "ja"):
         data = ask("static_data", lang=lang)["result"]
@@ -132,9 +132,9 @@ def play(method: str, table: object, **params: Any) -> dict[str, Any]:
 
 
 def test_the_match_lives_in_the_table_passed_in_not_in_the_module() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door import Session
 
-    first, second = Table(), Table()
+    first, second = Session(), Session()
     play("match_new", first, seats=["human", "normal"], players=2, seed=5)
     assert play("match_view", first)["seed"] == 5
     answer = json.loads(handle(json.dumps({"method": "match_view", "params": {"lang": "ja"}}), second))
@@ -142,9 +142,9 @@ def test_the_match_lives_in_the_table_passed_in_not_in_the_module() -> None:
 
 
 def test_the_view_tells_the_page_the_shape_prompt_and_targets() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door import Session
 
-    table = Table()
+    table = Session()
     view = play("match_new", table, preset="nine-card", seats=["human", "easy"], players=2, seed=3)
     assert (view["rows"], view["cols"]) == (3, 3)
     assert view["prompt"] == {"key": "opening", "left": 3, "size": 9}
@@ -160,9 +160,9 @@ def test_the_view_tells_the_page_the_shape_prompt_and_targets() -> None:
 
 
 def test_opening_choices_made_while_loading_are_applied_at_the_start() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door import Session
 
-    view = play("match_new", Table(), seats=["human", "normal"], players=2, seed=8, opening=["flip 2", "flip 6"])
+    view = play("match_new", Session(), seats=["human", "normal"], players=2, seed=8, opening=["flip 2", "flip 6"])
     mine = view["observation"]["layouts"][0]
     assert [slot["up"] for slot in mine] == [False, True, False, False, False, True]
     assert view["observation"]["phase"] in ("draw", "opening")  # the computer has made its opening choices too
@@ -174,17 +174,17 @@ def test_opening_choices_made_while_loading_are_applied_at_the_start() -> None:
 
 
 def test_opening_choices_sent_with_a_pass_and_play_deal_are_news_for_the_next_person() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door import Session
 
-    view = play("match_new", Table(), seats=["human", "human"], players=2, seed=8, opening=["flip 3", "flip 4"])
+    view = play("match_new", Session(), seats=["human", "human"], players=2, seed=8, opening=["flip 3", "flip 4"])
     assert view["observation"]["to_move"] == 1
     assert [(e["seat"], e["action"]) for e in view["events"]] == [(0, "flip 3"), (0, "flip 4")]
 
 
 def test_a_computer_decision_and_a_save_replay_the_same() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door import Session
 
-    one, two = Table(), Table()
+    one, two = Session(), Session()
     a = play("match_new", one, seats=["human", "hard"], players=2, seed=21, opening=["flip 1", "flip 4"])
     play("match_load", two, save=a["save"])
     assert play("match_act", one, action="draw")["save"] == play("match_act", two, action="draw")["save"]
@@ -192,9 +192,9 @@ def test_a_computer_decision_and_a_save_replay_the_same() -> None:
 
 def test_pass_and_play_undo_never_rewinds_another_persons_turn() -> None:
     """Seed 000: a person may undo only before the next player takes over (seed-audit 000-86)."""
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door import Session
 
-    table = Table()
+    table = Session()
     play("match_new", table, seats=["human", "human"], players=2, seed=4)
     for action in ("flip 1", "flip 2", "flip 1", "flip 2", "draw", "discard"):
         view = play("match_act", table, action=action)
@@ -211,9 +211,9 @@ def test_pass_and_play_undo_never_rewinds_another_persons_turn() -> None:
 
 
 def test_the_score_table_counts_hole_wins() -> None:
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door import Session
 
-    table = Table()
+    table = Session()
     view = play("match_new", table, seats=["human", "easy"], players=2, seed=2, options={"holes": 3})
     while not view["outcome"]:
         if view["can_next"]:
@@ -229,9 +229,9 @@ def test_each_move_comes_with_the_table_as_the_viewing_seat_saw_it_just_after() 
     """The page shows the computers' moves one at a time from these tables: each must be exactly the viewer's
     own observation at that point of the log (so it holds no card the viewer could not see then)."""
     from sixcardgolf import Match
-    from sixcardgolf.web_match import Table
+    from sixcardgolf.door import Session
 
-    table = Table()
+    table = Session()
     view = play("match_new", table, seats=["human", "hard", "normal"], players=3, seed=5)
     for position in (1, 5):
         view = play("match_act", table, action=f"flip {position}")

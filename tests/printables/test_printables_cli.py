@@ -14,7 +14,9 @@ from conftest import ROOT
 from printables_pdf import PAPER_PT, page_size, reader, squash, text, values_in_table_order
 
 from printables.cli import main
-from sixcardgolf import Rules, RulesError, describe, load_preset
+from sixcardgolf import Rules, RulesError, load_preset
+from sixcardgolf.text.describe import describe_rules
+from sixcardgolf.text.describe_scoring import card_value_rows
 
 
 def run_module(*args: str) -> subprocess.CompletedProcess[str]:
@@ -43,10 +45,10 @@ def test_rules_file_prints_its_own_values(tmp_path: Path) -> None:
     assert len(reader(pdf).pages) == 1
     assert page_size(pdf) == pytest.approx(PAPER_PT["letter"], abs=1)
     changed = Rules.from_dict({"values.K": -3})
-    rows = describe.card_value_rows(changed, "ja")
+    rows = card_value_rows(changed, "ja")
     assert -3 in [points for _, points in rows]  # the engine has a row for the change
     assert values_in_table_order(text(pdf), rows, [str(p) for _, p in rows])
-    basic_rows = describe.card_value_rows(Rules(), "ja")
+    basic_rows = card_value_rows(Rules(), "ja")
     assert not values_in_table_order(text(pdf), basic_rows, [str(p) for _, p in basic_rows])
 
 
@@ -133,8 +135,8 @@ def test_changing_one_option_changes_the_sheet(tmp_path: Path) -> None:
     write_rules(tmp_path, changed.to_dict())
     assert main(["--rules", str(tmp_path / "rules.json"), "-o", str(new_out)]) == 0
     old_text, new_text = squash(text(old_out.read_bytes())), squash(text(new_out.read_bytes()))
-    new_statement = next(s.text for s in describe.describe_rules(changed, "en") if s.key == "turn_limit")
-    old_statement = next(s.text for s in describe.describe_rules(base, "en") if s.key == "turn_limit")
+    new_statement = next(s.text for s in describe_rules(changed, "en") if s.key == "turn_limit")
+    old_statement = next(s.text for s in describe_rules(base, "en") if s.key == "turn_limit")
     assert new_statement != old_statement
     assert squash(new_statement) in new_text and squash(new_statement) not in old_text
     assert squash(old_statement) in old_text and squash(old_statement) not in new_text

@@ -29,8 +29,11 @@ from printables_pdf import (
 from printables.documents import DocumentSpec
 from printables.labels import label
 from printables.rules_sheet import PARTS, STEPS_TABLE, build_html
-from sixcardgolf import Rules, describe, load_preset, overview, preset_info, preset_names, score_layout
+from sixcardgolf import Rules, load_preset, preset_info, preset_names, score_layout
 from sixcardgolf.deck_check import check_layouts
+from sixcardgolf.text import overview
+from sixcardgolf.text.describe import SECTIONS, describe_rules, section_title
+from sixcardgolf.text.describe_scoring import card_value_rows
 
 LANGS = ("en", "ja")
 PAPERS = ("a4", "letter")
@@ -54,7 +57,7 @@ def check_engine_facts(pdf: bytes, rules: Rules, lang: str, in_brief: bool = Tru
     extracted = text(pdf)
     flat = squash(extracted)
     # "Players and cards" has no heading of its own: its statements open the Setup steps.
-    headings = [describe.section_title(s, lang) for s in describe.SECTIONS if s != "players"]
+    headings = [section_title(s, lang) for s in SECTIONS if s != "players"]
     for title in [*headings, label("scoring", lang)]:
         assert squash(title) in flat, f"heading {title!r} missing"
     assert squash(overview.summary_paragraph(rules, lang)) in flat, "summary paragraph missing"
@@ -63,12 +66,12 @@ def check_engine_facts(pdf: bytes, rules: Rules, lang: str, in_brief: bool = Tru
     assert (squash(label("in_brief", lang)) in flat) == in_brief
     for point in points if in_brief else ():
         assert squash(point) in flat, f"in brief: {point!r} missing"
-    statements = describe.describe_rules(rules, lang)
+    statements = describe_rules(rules, lang)
     for statement in statements:
         if statement.key == "values":
             continue  # one statement per card value row: the value table prints the same rows (checked below)
         assert squash(statement.text) in flat, f"{statement.section}/{statement.key}: {statement.text!r} missing"
-    rows = describe.card_value_rows(rules, lang)
+    rows = card_value_rows(rules, lang)
     assert values_in_table_order(extracted, rows, [points_as_printed(p) for _, p in rows]), (
         f"card values {rows} not printed as a table of labels over points"
     )
@@ -78,7 +81,7 @@ def check_numbered_steps_and_example(pdf: bytes, rules: Rules, lang: str) -> Non
     """Setup and On your turn print as numbered steps (their numbers 1..n), and the worked example
     prints the total the engine scores for its layout."""
     flat = squash(text(pdf))
-    statements = describe.describe_rules(rules, lang)
+    statements = describe_rules(rules, lang)
     for part in (p for p in PARTS if p.numbered):
         count = sum(1 for s in statements if s.section in part.sections)
         assert "".join(f"{n}." for n in range(1, count + 1)) in flat, f"{part.key}: steps 1 to {count} not numbered"
@@ -185,7 +188,7 @@ def test_changing_one_value_changes_the_sheet() -> None:
     old = text(built(DocumentSpec("rules", base, "en", "a4", "jokers")))
     new = text(render(changed, "en", "a4", None)[0])
     assert squash(old) != squash(new)
-    old_rows, new_rows = describe.card_value_rows(base, "en"), describe.card_value_rows(changed, "en")
+    old_rows, new_rows = card_value_rows(base, "en"), card_value_rows(changed, "en")
     assert values_in_table_order(new, new_rows, [str(p) for _, p in new_rows])
     assert not values_in_table_order(new, old_rows, [str(p) for _, p in old_rows])
     assert values_in_table_order(old, old_rows, [str(p) for _, p in old_rows])
@@ -208,10 +211,10 @@ def test_what_differs_from_the_basic_game_is_starred(preset: str, lang: str) -> 
     and one in the legend (none at all for the basic game itself)."""
     rules = load_preset(preset)
     basic = Rules()
-    new_sentences = {s.text for s in describe.describe_rules(rules, lang) if s.key != "values"} - {
-        s.text for s in describe.describe_rules(basic, lang)
+    new_sentences = {s.text for s in describe_rules(rules, lang) if s.key != "values"} - {
+        s.text for s in describe_rules(basic, lang)
     }
-    new_values = set(describe.card_value_rows(rules, lang)) - set(describe.card_value_rows(basic, lang))
+    new_values = set(card_value_rows(rules, lang)) - set(card_value_rows(basic, lang))
     expected = len(new_sentences) + len(new_values)
     extracted = text(built(DocumentSpec("rules", rules, lang, "a4", preset)))
     assert extracted.count("★") == (expected + 1 if expected else 0)
@@ -260,7 +263,7 @@ def test_in_brief_has_ten_points_and_setup_and_turn_are_numbered_steps(preset: s
     sheet.feed(build_html(rules, preset, lang, "a4", 0))
     assert sheet.brief == overview.in_brief(rules, lang) and len(sheet.brief) == 10
     steps = [items for kind, items in sheet.lists if kind == "ol.statements steps"]
-    statements = describe.describe_rules(rules, lang)
+    statements = describe_rules(rules, lang)
     numbered = [part for part in PARTS if part.numbered]
     assert [p.key for p in numbered] == ["setup", "turn"]
     assert steps == [[s.text for s in statements if s.section in part.sections] for part in numbered]

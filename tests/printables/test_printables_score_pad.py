@@ -11,7 +11,9 @@ from test_printables_rules_sheet import check_print_quality
 from printables.documents import DocumentSpec
 from printables.labels import label
 from printables.render import PrintableError
-from sixcardgolf import Rules, describe, load_preset, preset_names
+from sixcardgolf import Rules, load_preset, preset_names
+from sixcardgolf.text.describe import describe_rules
+from sixcardgolf.text.describe_scoring import card_value_rows
 
 DENSEST = "house-party"  # the most reminder lines at the foot
 GRID = [(players, holes, lang, paper) for players in (2, 8) for holes in (9, 18) for lang in ("en", "ja") for paper in ("a4", "letter")]  # fmt: skip
@@ -38,9 +40,9 @@ def check_pad(pdf: bytes, rules: Rules, lang: str, paper: str, players: int, hol
     assert extracted.count(label("running_total", lang)) == players
     assert squash(label("date", lang)) in flat
     # The foot: card values as a table, and the pair and adjustment statements.
-    rows = describe.card_value_rows(rules, lang)
+    rows = card_value_rows(rules, lang)
     assert values_in_table_order(extracted, rows, [str(p) for _, p in rows])
-    for statement in describe.describe_rules(rules, lang):
+    for statement in describe_rules(rules, lang):
         if statement.section in REMINDER_SECTIONS:
             assert squash(statement.text) in flat, f"reminder misses {statement.text!r}"
 
@@ -89,6 +91,6 @@ def test_a_blank_pad_serves_any_game(lang: str, paper: str, players: int, holes:
     assert "".join(str(h) for h in range(1, holes + 1)) + squash(label("winner", lang)) in squash(extracted)
     assert squash(label("game_name", lang)) in squash(extracted.split(label("names", lang))[0])  # a line to name it
     assert label("reminder", lang) not in extracted  # no rules of any one game
-    for statement in describe.describe_rules(Rules(), lang):
+    for statement in describe_rules(Rules(), lang):
         if statement.section in REMINDER_SECTIONS:
             assert squash(statement.text) not in squash(extracted)

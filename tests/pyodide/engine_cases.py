@@ -71,11 +71,8 @@ def match_round_trip() -> dict[str, Any]:
 
 
 def kept_observations() -> list[dict[str, Any]]:
-    """Observations kept while their hole moves on (in a list, under a name) and read only at its end.
-
-    The hole hands a copy of itself to a view that something besides the hole still holds, which it tells
-    by reference counts; Python 3.14 counts some references differently from 3.11, so this runs in both.
-    """
+    """Observations kept while their hole moves on (in a list, under a name) and read only at its end: each is
+    a value of its own moment, on Python 3.14 as on 3.11."""
     state = HoleState.deal(load_preset("basic"), 3, 0, random.Random(9), "pyodide/kept")
     chooser = random.Random("kept")
     kept = []

@@ -30,12 +30,14 @@ def built_wheel() -> Path:
         packed = {
             name: archive.read(name)
             for name in archive.namelist()
-            if name.startswith("sixcardgolf/") and name.endswith((".py", ".json"))
+            if name.startswith("sixcardgolf/") and not name.endswith("/") and "__pycache__" not in name
         }
+    # Every file of the engine's source folder: its modules and subpackages, the presets (JSON), the message
+    # catalogues (TOML) and py.typed; nothing may be missing from the wheel or left over in it.
     sources = {
         f"sixcardgolf/{path.relative_to(SOURCES).as_posix()}": path.read_bytes()
         for path in SOURCES.rglob("*")
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts
+        if path.is_file() and "__pycache__" not in path.parts
     }
     stale = sorted(name for name in packed.keys() | sources.keys() if packed.get(name) != sources.get(name))
     if stale:

@@ -8,7 +8,8 @@ from typing import Any
 
 from sixcardgolf import Match, load_preset, parse_action
 from sixcardgolf.ai import make_policy
-from sixcardgolf.ai.hint import hint, hint_seed
+from sixcardgolf.review.hint import hint
+from sixcardgolf.seeds import hint_seed
 
 Chooser = Callable[[Match, int], int]  # (match, seat to move) -> action
 

@@ -11,18 +11,17 @@ from review_support import basic_match, by_hint, by_level, page_save, play
 
 from sixcardgolf import Match, load_preset
 from sixcardgolf import actions as A
-from sixcardgolf.ai.hint import hint, hint_seed
+from sixcardgolf.door import Session, handle
 from sixcardgolf.hole import HoleState
-from sixcardgolf.match import hole_rng
-from sixcardgolf.review import forget_verdicts, review_match, seat_decisions
-from sixcardgolf.review_loss import FLAG_THRESHOLD
-from sixcardgolf.web import handle
-from sixcardgolf.web_match import Table
+from sixcardgolf.review import review_match, seat_decisions
+from sixcardgolf.review.hint import hint
+from sixcardgolf.review.loss import FLAG_THRESHOLD
+from sixcardgolf.seeds import hint_seed, hole_rng
 
 HIGH = 9  # points: a card this high is no use on a column already paired
 
 
-TABLE = Table()  # the match being played between requests, as the page's Web Worker keeps it
+TABLE = Session()  # the match being played between requests, as the page's Web Worker keeps it
 
 
 def door(method: str, **params: Any) -> dict[str, Any]:
@@ -161,12 +160,10 @@ def test_rearranging_cards_the_player_could_not_see_leaves_the_review_unchanged(
         rng, key = hole_rng(seed, hole_index)
         return Rearranged(rng, places), key
 
-    forget_verdicts()
-    first = review_match(original, 0)
+    first = review_match(original, 0)  # no verdicts kept: each review judges afresh
     monkeypatch.setattr("sixcardgolf.match.hole_rng", rearranged_rng)
     other = Match.from_save(original.to_save())  # the same actions, on the rearranged deal
     assert other.hole.layouts != original.hole.layouts and other.hole.stock != original.hole.stock
-    forget_verdicts()
     second = review_match(other, 0)
     assert len(first.holes[0].decisions) >= 8
     verdicts = [[(d.step, d.played, d.better, d.loss, d.reason_en) for d in h.decisions] for h in first.holes]

@@ -14,16 +14,17 @@ from review_support import basic_match, by_hint, by_level, page_save, play
 from sixcardgolf import Match, format_card
 from sixcardgolf import actions as A
 from sixcardgolf.cli import main
+from sixcardgolf.door import Session, handle
 from sixcardgolf.hole import Phase
-from sixcardgolf.review import forget_verdicts, replay, review_match, seat_decisions
-from sixcardgolf.web import handle
+from sixcardgolf.review import replay, review_match, seat_decisions
 
 HOLE_KEYS = {"hole", "points", "expected_loss", "uncertainty", "choices", "accuracy", "decisions"}
 DECISION_KEYS = {"step", "played", "better", "loss", "uncertainty", "reason"}
 
 
-def ask(method: str = "match_review", **params: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps({"method": method, "params": params})))  # type: ignore[no-any-return]
+def ask(method: str = "match_review", session: Session | None = None, **params: Any) -> dict[str, Any]:
+    request = json.dumps({"method": method, "params": params})
+    return json.loads(handle(request, session))  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="module")
@@ -134,18 +135,20 @@ def test_the_command_line_names_a_missing_file_or_a_player_not_at_the_table(
 
 
 def test_the_page_can_work_through_a_review_step_by_step(save: str) -> None:
-    forget_verdicts()
+    session = Session()  # the worker's: the verdicts of the steps are kept in it for the review that follows
     seen = []
     while True:
-        answer = ask(method="match_review_step", save=save, seat=0, hole=2)
+        answer = ask(method="match_review_step", session=session, save=save, seat=0, hole=2)
         assert answer["ok"], answer
         seen.append(answer["result"])
         if answer["result"]["done"] == answer["result"]["total"]:
             break
     total = seen[0]["total"]
     assert total >= 8 and seen == [{"done": done, "total": total} for done in range(1, total + 1)]
-    stepped = ask(save=save, seat=0, hole=2)["result"]
-    forget_verdicts()
+    judged = len(session.verdicts)
+    assert judged == total
+    stepped = ask(session=session, save=save, seat=0, hole=2)["result"]
+    assert len(session.verdicts) == judged  # the review answered from the kept verdicts
     assert stepped == ask(save=save, seat=0, hole=2)["result"]  # the kept verdicts are the ones computed afresh
 
 

@@ -17,7 +17,7 @@ from htmltree import find_all, parse, text
 from sitebuild import LANGS, PAGES, REPO, page_path
 
 from sixcardgolf import parse_layout
-from sixcardgolf.describe import describe_option_value, option_label
+from sixcardgolf.option_text import describe_option_value, option_label
 from sixcardgolf.presets import preset_info, preset_names
 
 

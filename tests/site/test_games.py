@@ -17,9 +17,9 @@ from sitebuild import GAME_PAGES, LANGS, page_path
 
 from sixcardgolf import actions as A
 from sixcardgolf.cards import parse_layout
-from sixcardgolf.describe import SECTIONS, describe_rules
 from sixcardgolf.hole import HoleState
 from sixcardgolf.presets import preset_info, preset_names
+from sixcardgolf.text.describe import SECTIONS, describe_rules
 
 
 def _article(site: Path, lang: str, page: str):

@@ -12,8 +12,8 @@ import pytest
 from htmltree import find_all, parse, text
 from sitebuild import LANGS, PAGES, page_path
 
-from sixcardgolf.glossary import TERMS
 from sixcardgolf.option_text import option_label
+from sixcardgolf.text.glossary import TERMS
 
 ANCHOR_TITLE = {"en": "Permanent link", "ja": "この見出しへのリンク"}
 NOT_FOUND = {"en": "Page not found", "ja": "ページが見つかりません"}

@@ -14,9 +14,9 @@ from htmltree import find_all, parse, text
 from sitebuild import PAGES, page_path
 
 from sixcardgolf import load_preset
-from sixcardgolf.describe import describe_rules
-from sixcardgolf.glossary import RETIRED_JA
 from sixcardgolf.presets import preset_info, preset_names, presets_using
+from sixcardgolf.text.describe import describe_rules
+from sixcardgolf.text.glossary import RETIRED_JA
 
 CANCEL = re.compile(r"cancel|打ち消")
 

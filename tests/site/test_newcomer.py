@@ -19,10 +19,10 @@ from sitebuild import LANGS, page_path
 from sixcardgolf import HoleState
 from sixcardgolf import actions as A
 from sixcardgolf.cards import format_card
-from sixcardgolf.describe import points_text
-from sixcardgolf.glossary import RANK_NAMES, term
 from sixcardgolf.hole import OPENING
+from sixcardgolf.messages import points_text
 from sixcardgolf.presets import preset_info, preset_names
+from sixcardgolf.text.glossary import RANK_NAMES, term
 
 ARTICLE = {"class": "md-content__inner md-typeset"}
 FACE_VALUE = {"en": "face value", "ja": "数字どおり"}

@@ -16,8 +16,9 @@ from sitebuild import LANGS, PAGES, REPO, page_path
 
 from sixcardgolf import load_preset, parse_layout, score_table
 from sixcardgolf.cards import RANKS
-from sixcardgolf.describe import card_value_rows, describe_rules
 from sixcardgolf.presets import preset_info, preset_names
+from sixcardgolf.text.describe import describe_rules
+from sixcardgolf.text.describe_scoring import card_value_rows
 
 
 def number(cell_text: str) -> int:

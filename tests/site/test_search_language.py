@@ -15,7 +15,7 @@ import playwright.sync_api as playwright_sync
 import pytest
 from browser_support import finish_loading, keep_loading
 
-from sixcardgolf.glossary import TERMS
+from sixcardgolf.text.glossary import TERMS
 
 READY = "() => document.querySelector('.md-search-result__meta').textContent === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
 

@@ -8,10 +8,10 @@ from string import Formatter
 
 import pytest
 
-from sixcardgolf.glossary import TERMS
 from sixcardgolf.messages import LANGUAGES, catalogue, text
 from sixcardgolf.option_text import describe_option_value, option_help, option_label
-from sixcardgolf.rules import CHOICES, OPTION_KEYS
+from sixcardgolf.options import CHOICES, OPTION_KEYS
+from sixcardgolf.text.glossary import TERMS
 
 # Tables whose entries are the glossary itself: a term, its meaning and the rank names are written out there.
 GLOSSARY_TABLES = ("term.", "meaning.", "rank.")

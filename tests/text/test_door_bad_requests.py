@@ -1,6 +1,6 @@
 """Every bad request through the browser's door gets the envelope, never an exception (issue 24 §3).
 
-The classes of request that escaped `sixcardgolf.web.handle` in the reliability review (its "29 escapes" and
+The classes of request that escaped `sixcardgolf.door.handle` in the reliability review (its "29 escapes" and
 the S3 echoes and wordings) are sent on a live match, in English and in Japanese. Each answer must be
 {"ok": false, "error": ...}, name what was wrong, quote it short, be in the request's language when that can
 be read, and leave the match being played as it was.
@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 from test_error_battery import leaks
 
-from sixcardgolf import web, web_match
+from sixcardgolf import door
+from sixcardgolf.door.params import MAX_LAYOUT_CHARS
 from sixcardgolf.errors import QUOTE_CHARS
 from sixcardgolf.json_input import MAX_DEPTH
 from sixcardgolf.option_text import option_label
-from sixcardgolf.web_params import MAX_LAYOUT_CHARS
 
 LAYOUT = "8H KS 2D / 8C AS 5H"
 LIVE = {"preset": "basic", "players": 2, "seats": ["human", "normal"], "seed": 5, "options": {"holes": 2}}
@@ -118,28 +118,28 @@ CASES: list[Case] = [
 
 
 @pytest.fixture(scope="module")
-def live() -> tuple[web_match.Table, str]:
+def live() -> tuple[door.Session, str]:
     """A match being played (two holes, one person and Normal), as the Web Worker keeps it."""
-    table = web_match.Table()
-    answer = json.loads(web.handle(request("match_new", {**LIVE, "opening": ["flip 1"]}), table))
+    table = door.Session()
+    answer = json.loads(door.handle(request("match_new", {**LIVE, "opening": ["flip 1"]}), table))
     assert answer["ok"], answer
     return table, answer["result"]["save"]
 
 
-def current_save(table: web_match.Table) -> str:
-    answer = json.loads(web.handle(request("match_view", {}), table))
+def current_save(table: door.Session) -> str:
+    answer = json.loads(door.handle(request("match_view", {}), table))
     assert answer["ok"], answer
     return str(answer["result"]["save"])
 
 
 @pytest.mark.parametrize(("name", "build", "english", "japanese", "readable"), CASES, ids=[c[0] for c in CASES])
 def test_a_bad_request_gets_the_envelope_naming_what_was_wrong(
-    live: tuple[web_match.Table, str], name: str, build: Any, english: str, japanese: str, readable: bool
+    live: tuple[door.Session, str], name: str, build: Any, english: str, japanese: str, readable: bool
 ) -> None:
     table, save = live
     before = current_save(table)
     for lang in ("en", "ja"):
-        answer = json.loads(web.handle(build(lang, save), table))
+        answer = json.loads(door.handle(build(lang, save), table))
         assert set(answer) == {"ok", "error"} and answer["ok"] is False, (lang, answer)
         error = answer["error"]
         assert "Traceback" not in error and "Error:" not in error, error
@@ -153,39 +153,39 @@ def test_a_bad_request_gets_the_envelope_naming_what_was_wrong(
     assert current_save(table) == before, "a refused request changed the match"
 
 
-def test_the_nesting_limit_is_far_above_what_the_pages_send(live: tuple[web_match.Table, str]) -> None:
+def test_the_nesting_limit_is_far_above_what_the_pages_send(live: tuple[door.Session, str]) -> None:
     """Every level up to the limit is read; one more is refused."""
     table, _ = live
     just = request("presets", {"lang": "en"}).replace("}}", ', "x": ' + deep_array(MAX_DEPTH - 2) + "}}")
-    assert json.loads(web.handle(just, table))["ok"] is True
+    assert json.loads(door.handle(just, table))["ok"] is True
     over = request("presets", {"lang": "en"}).replace("}}", ', "x": ' + deep_array(MAX_DEPTH - 1) + "}}")
-    assert "nested too deeply" in json.loads(web.handle(over, table))["error"]
+    assert "nested too deeply" in json.loads(door.handle(over, table))["error"]
 
 
 def test_a_bug_is_still_an_envelope_naming_the_method(monkeypatch: pytest.MonkeyPatch) -> None:
     """The last resort: an exception the door does not expect becomes a generic message, never a traceback."""
 
-    def broken(params: dict[str, Any]) -> None:
+    def broken(params: dict[str, Any], session: door.Session) -> None:
         raise TypeError("something inside the engine")
 
-    monkeypatch.setitem(web.METHODS, "presets", broken)
+    monkeypatch.setitem(door.METHODS, "presets", broken)
     for lang, words in (("en", "could not answer 'presets'"), ("ja", "操作「presets」に答えられませんでした")):
-        answer = json.loads(web.handle(request("presets", {"lang": lang})))
+        answer = json.loads(door.handle(request("presets", {"lang": lang})))
         assert answer["ok"] is False and words in answer["error"], answer
         assert "something inside" not in answer["error"]
 
 
-def play_to_the_end_of_the_hole(table: web_match.Table, lang: str) -> dict[str, Any]:
+def play_to_the_end_of_the_hole(table: door.Session, lang: str) -> dict[str, Any]:
     """Both people play the first legal move until the hole is over; the last view."""
     view: dict[str, Any] = {}
     for _ in range(1_000):
-        view = json.loads(web.handle(request("match_view", {"lang": lang}), table))["result"]
+        view = json.loads(door.handle(request("match_view", {"lang": lang}), table))["result"]
         if view["hole_over"]:
             return view
         seat = view["observation"]["to_move"]
-        viewed = json.loads(web.handle(request("match_view", {"lang": lang, "viewer": seat}), table))["result"]
+        viewed = json.loads(door.handle(request("match_view", {"lang": lang, "viewer": seat}), table))["result"]
         action = viewed["observation"]["legal_actions"][0]
-        answer = json.loads(web.handle(request("match_act", {"lang": lang, "action": action, "viewer": seat}), table))
+        answer = json.loads(door.handle(request("match_act", {"lang": lang, "action": action, "viewer": seat}), table))
         assert answer["ok"], answer
     raise AssertionError("the hole did not end")
 
@@ -199,22 +199,22 @@ def play_to_the_end_of_the_hole(table: web_match.Table, lang: str) -> dict[str, 
 )
 def test_a_move_after_the_hole_ends_says_so_in_pass_and_play(holes: int, english: str, japanese: str) -> None:
     """No computer at the table: the answer says the hole (or the match) is over, not whose turn it is."""
-    table = web_match.Table()
+    table = door.Session()
     new = {"preset": "four-card", "players": 2, "seats": ["human", "human"], "seed": 3, "options": {"holes": holes}}
-    assert json.loads(web.handle(request("match_new", new), table))["ok"]
+    assert json.loads(door.handle(request("match_new", new), table))["ok"]
     play_to_the_end_of_the_hole(table, "en")
     before = current_save(table)
     for lang, words in (("en", english), ("ja", japanese)):
         for action in ("draw", "flip 1", "knock"):
-            answer = json.loads(web.handle(request("match_act", {"lang": lang, "action": action}), table))
+            answer = json.loads(door.handle(request("match_act", {"lang": lang, "action": action}), table))
             assert answer["ok"] is False and words in answer["error"], answer
             assert "computer" not in answer["error"] and "コンピューター" not in answer["error"], answer
     assert current_save(table) == before
 
 
-def test_a_review_step_with_a_seat_of_false_is_not_taken_for_seat_0(live: tuple[web_match.Table, str]) -> None:
+def test_a_review_step_with_a_seat_of_false_is_not_taken_for_seat_0(live: tuple[door.Session, str]) -> None:
     """The review's step cache once keyed on the raw seat, and False == 0: the refused seat met the cached one."""
     _, save = live
-    assert json.loads(web.handle(request("match_review_step", {"save": save, "seat": 0})))["ok"]
-    answer = json.loads(web.handle(request("match_review_step", {"save": save, "seat": False})))
+    assert json.loads(door.handle(request("match_review_step", {"save": save, "seat": 0})))["ok"]
+    answer = json.loads(door.handle(request("match_review_step", {"save": save, "seat": False})))
     assert answer["ok"] is False and "seat False is not at this table" in answer["error"], answer

@@ -1,6 +1,6 @@
 """Every error a page can get from the engine's JSON door has Japanese a player can act on (issue 16 §3).
 
-A battery of bad requests goes through `sixcardgolf.web.handle` for every method. Under lang=ja each answer must
+A battery of bad requests goes through `sixcardgolf.door.handle` for every method. Under lang=ja each answer must
 be Japanese, and name no option key, layout or action code, Python repr or true/false: an option is named by its
 Japanese label and a value as the Custom panel shows it. What the player typed may be echoed inside 「」.
 """
@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from sixcardgolf import web, web_match
+from sixcardgolf import door
+from sixcardgolf.door import saves
 from sixcardgolf.option_text import option_label
 
 LAYOUT = "8H KS 2D / 8C AS 5H"
@@ -67,8 +68,8 @@ BAD_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("match_new", {"players": 12, "seats": ["human"] * 12, "preset": "nine-card", "options": {"decks": 1}}),
     ("match_load", {"save": "{not json"}),
     ("match_load", {"save": {"format": "other"}}),
-    ("match_load", {"save": {"format": web_match.PLAYGROUND_FORMAT, "version": 99}}),
-    ("match_load", {"save": {"format": web_match.PLAYGROUND_FORMAT, "version": web_match.PLAYGROUND_VERSION}}),
+    ("match_load", {"save": {"format": saves.PLAYGROUND_FORMAT, "version": 99}}),
+    ("match_load", {"save": {"format": saves.PLAYGROUND_FORMAT, "version": saves.PLAYGROUND_VERSION}}),
     ("match_review", {"save": "{not json"}),
     ("match_review_step", {"save": {"format": "other"}}),
     ("match_replay", {"save": "[]"}),
@@ -87,9 +88,9 @@ IN_A_MATCH: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def ask(method: str, params: dict[str, Any], lang: str, table: web_match.Table | None = None) -> dict[str, Any]:
+def ask(method: str, params: dict[str, Any], lang: str, table: door.Session | None = None) -> dict[str, Any]:
     """One request through the door; `table` is the match the worker keeps between requests (a new one if None)."""
-    return json.loads(web.handle(json.dumps({"method": method, "params": {**params, "lang": lang}}), table))
+    return json.loads(door.handle(json.dumps({"method": method, "params": {**params, "lang": lang}}), table))
 
 
 # What may stand in Latin letters in a Japanese message: card notation (8H, 10s, JK) in the card error's
@@ -117,7 +118,7 @@ def test_a_bad_request_answers_in_the_pages_language(method: str, params: dict[s
 
 
 def test_bad_moves_in_a_match_answer_in_the_pages_language() -> None:
-    table = web_match.Table()
+    table = door.Session()
     started = ask("match_new", GOOD_NEW, "ja", table)
     assert started["ok"], started
     save = started["result"]["save"]
@@ -154,7 +155,7 @@ def test_the_leak_check_catches_what_the_review_found() -> None:
 def test_a_refused_move_says_why_in_japanese() -> None:
     """The hole's own reasons (a card already face up, a taken discard that must be swapped in, no knock in the
     final round) reach a Japanese page as reasons, not as a bare 'not now'."""
-    table = web_match.Table()
+    table = door.Session()
     two_people = {**GOOD_NEW, "seats": ["human", "human"], "options": {"knock": True}}
     assert ask("match_new", two_people, "ja", table)["ok"]
 

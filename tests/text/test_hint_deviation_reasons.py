@@ -15,10 +15,10 @@ import pytest
 
 from sixcardgolf import HoleState, Rules, load_preset
 from sixcardgolf import actions as A
-from sixcardgolf.ai.hint import explain
 from sixcardgolf.cards import rank_of
-from sixcardgolf.glossary import rank_word
 from sixcardgolf.observation import Observation, observe
+from sixcardgolf.review.hint import explain
+from sixcardgolf.text.glossary import rank_word
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ai"))
 from scripted import position, seat_view

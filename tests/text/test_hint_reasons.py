@@ -10,9 +10,9 @@ import pytest
 
 from sixcardgolf import HoleState, load_preset
 from sixcardgolf import actions as A
-from sixcardgolf.ai.hint import explain
-from sixcardgolf.describe import points_text
+from sixcardgolf.messages import points_text
 from sixcardgolf.observation import Observation, observe
+from sixcardgolf.review.hint import explain
 
 LOWEST = {"en": "is the lowest", "ja": "あなたがいちばん低そうです"}
 QUOTE = {"en": r"you show (−?\d+),? and the others show ([^;)]*)|you show (−?\d+), the others show ([^;)]*)",

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from sixcardgolf import NotationError, load_preset, parse_card, parse_layout
-from sixcardgolf.web import handle
+from sixcardgolf.door import handle
 
 ASCII = "8H KS 2D / 8C AS 5H"
 TYPED_IN_JAPANESE = [

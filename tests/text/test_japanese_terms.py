@@ -20,10 +20,9 @@ from printables.labels import LABELS
 from sixcardgolf import load_preset
 from sixcardgolf.cards import parse_layout
 from sixcardgolf.deck_check import LayoutError, read_layouts
-from sixcardgolf.describe import points_text
-from sixcardgolf.glossary import RETIRED_JA, group_note
-from sixcardgolf.messages import catalogue, text
+from sixcardgolf.messages import catalogue, points_text, text
 from sixcardgolf.scoring import score_table
+from sixcardgolf.text.glossary import RETIRED_JA, group_note
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "docs" / "hooks"))
@@ -61,7 +60,7 @@ SOURCES = {"engine": engine_texts, "site": site_texts, "sheets": sheet_texts}
 @pytest.mark.parametrize("source", SOURCES)
 def test_japanese_texts_use_no_retired_variant(source: str) -> None:
     """位置N, デッキ, the four other names for skipping a flip, ホールN / Nホール目 / N／Mホール, 2行×3列, ♥8 and
-    ダイヤのK are gone: each concept has the one form the glossary keeps (sixcardgolf.glossary.RETIRED_JA)."""
+    ダイヤのK are gone: each concept has the one form the glossary keeps (sixcardgolf.text.glossary.RETIRED_JA)."""
     found = [
         f"{where}: {pattern} in {words!r} -> {instead}"
         for where, words in SOURCES[source]().items()

@@ -14,8 +14,8 @@ import re
 import pytest
 
 from sixcardgolf import Rules, load_preset, preset_info, preset_names
-from sixcardgolf.describe import describe_rules
-from sixcardgolf.overview import in_brief, summary_paragraph
+from sixcardgolf.text.describe import describe_rules
+from sixcardgolf.text.overview import in_brief, summary_paragraph
 
 SPELLED = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 WORD = re.compile(r"\b(" + "|".join(SPELLED) + r")\b", re.IGNORECASE)

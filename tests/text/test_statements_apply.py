@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from sixcardgolf import Rules, load_preset, preset_names
-from sixcardgolf.describe import adjustment_label, describe_rules, points_text
-from sixcardgolf.rules import CHOICES, LAYOUTS
+from sixcardgolf.messages import points_text
+from sixcardgolf.option_text import adjustment_label
+from sixcardgolf.options import CHOICES, LAYOUTS
+from sixcardgolf.text.describe import describe_rules
 
 Check = Callable[[Rules, str, str], None]
 

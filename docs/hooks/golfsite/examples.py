@@ -13,11 +13,12 @@ from html import escape
 
 from sixcardgolf.cards import parse_layout
 from sixcardgolf.deck_check import check_layouts
-from sixcardgolf.describe import adjustment_label, describe_option_value, option_label, points_text
-from sixcardgolf.glossary import group_note, term
+from sixcardgolf.messages import points_text
+from sixcardgolf.option_text import adjustment_label, describe_option_value, option_label
 from sixcardgolf.presets import Preset, preset_info, preset_names
 from sixcardgolf.rules import Rules
 from sixcardgolf.scoring import PlayerScore, score_table
+from sixcardgolf.text.glossary import group_note, term
 
 from .labels import and_list, card_short, joined, signed, text
 from .markers import Context, MarkerError, marker, parse_set, preset_arg, rules_arg

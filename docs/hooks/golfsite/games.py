@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from html import escape
 
-from sixcardgolf.describe import describe_option_value, option_label
+from sixcardgolf.option_text import describe_option_value, option_label
+from sixcardgolf.options import OPTION_KEYS
 from sixcardgolf.presets import preset_info
-from sixcardgolf.rules import OPTION_KEYS, Rules
+from sixcardgolf.rules import Rules
 
 from .labels import option_value_shown, text
 from .markers import Context, marker, preset_arg

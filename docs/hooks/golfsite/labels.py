@@ -7,9 +7,10 @@ what is left here is the wording of tables and figures, which belongs to the sit
 from __future__ import annotations
 
 from sixcardgolf.cards import JOKER, RANKS, SUIT_SYMBOLS, rank_of, suit_of
-from sixcardgolf.describe import describe_option_value, points_text
-from sixcardgolf.glossary import rank_word, term
+from sixcardgolf.messages import points_text
+from sixcardgolf.option_text import describe_option_value
 from sixcardgolf.rules import Rules
+from sixcardgolf.text.glossary import rank_word, term
 
 LANGS = ("en", "ja")
 

@@ -1,7 +1,7 @@
 """Markers for rule facts: value tables, rule statements, preset and option tables, inline numbers.
 
 Everything printed here is read from the engine: the rules values of the presets, the rule text
-of `sixcardgolf.describe`, the option labels, the adjustment amounts and the glossary.
+of `sixcardgolf.text.describe`, the option labels, the adjustment amounts and the glossary.
 """
 
 from __future__ import annotations
@@ -11,23 +11,16 @@ from html import escape
 from typing import Any
 
 from sixcardgolf.cards import JOKER, RANKS
-from sixcardgolf.describe import (
-    SECTIONS,
-    adjustment_label,
-    card_value_rows,
-    describe_option_value,
-    describe_rules,
-    option_label,
-    points_text,
-    section_title,
-)
-from sixcardgolf.describe_scoring import lowest_text
 from sixcardgolf.errors import GolfError
-from sixcardgolf.glossary import DEFINITIONS, TERMS, term
-from sixcardgolf.option_text import option_help
+from sixcardgolf.messages import points_text
+from sixcardgolf.option_text import adjustment_label, describe_option_value, option_help, option_label
+from sixcardgolf.options import AMOUNTS, CHOICES, OPTION_KEYS
 from sixcardgolf.presets import preset_info, preset_names, presets_using
-from sixcardgolf.rules import CHOICES, OPTION_KEYS, Rules, parse_option
-from sixcardgolf.scoring import ADJUSTMENT_ORDER, AMOUNTS
+from sixcardgolf.rules import Rules, parse_option
+from sixcardgolf.scoring import ADJUSTMENT_ORDER
+from sixcardgolf.text.describe import SECTIONS, describe_rules, section_title
+from sixcardgolf.text.describe_scoring import card_value_rows, lowest_text
+from sixcardgolf.text.glossary import DEFINITIONS, TERMS, term
 
 from .games import game_url
 from .labels import joined, nothing, option_value_shown, points_words, rank_heading, signed, text

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from sixcardgolf.describe import points_text
-from sixcardgolf.glossary import group_note
+from sixcardgolf.messages import points_text
 from sixcardgolf.rules import Rules
 from sixcardgolf.scoring import Group
+from sixcardgolf.text.glossary import group_note
 
 from .labels import card_short, card_spoken, is_red, joined, points_words, text
 

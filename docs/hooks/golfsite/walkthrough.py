@@ -14,14 +14,14 @@ from functools import cache
 from html import escape
 
 from sixcardgolf import actions as A
-from sixcardgolf.ai.hint import hint
 from sixcardgolf.cards import format_card
-from sixcardgolf.describe import end_reason_text
-from sixcardgolf.glossary import term
 from sixcardgolf.hole import OPENING, HoleState
 from sixcardgolf.observation import observe
 from sixcardgolf.presets import preset_info
+from sixcardgolf.review.hint import hint
 from sixcardgolf.scoring import score_table
+from sixcardgolf.text.describe import end_reason_text
+from sixcardgolf.text.glossary import term
 
 from .examples import example
 from .labels import and_list, card_spoken, has_text, text

@@ -12,52 +12,13 @@ never offered to players.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Protocol
 
 from ..errors import UsageError
-from ..hole import HoleState
-from ..observation import Observation
-
-
-class Policy(Protocol):
-    """A computer player: it knows what its seat may know, and nothing more."""
-
-    def choose(self, observation: Observation) -> int: ...
-
-
-class Yardstick:
-    """Base of the benchmark players that see every card of the hole; one moves for the seat to move."""
-
-    def choose_seeing_all(self, state: HoleState) -> int:
-        raise NotImplementedError
-
-
-class RandomPolicy:
-    """Uniformly random legal actions: the baseline of the simulations."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self._getrandbits = self.rng.getrandbits
-
-    def choose(self, observation: Observation) -> int:
-        """`self.rng.choice(observation.legal_actions)`, written out: the same draws (Random.choice takes an index
-        below the count by rejection, as here, in CPython 3.11 to 3.14 and Pyodide alike) without its two
-        Python calls, which were a third of a random simulation's time per decision outside the engine."""
-        legal = observation.legal_actions
-        count = len(legal)
-        if not count:
-            return self.rng.choice(legal)  # raises IndexError, as Random.choice does
-        bits = count.bit_length()
-        index = self._getrandbits(bits)
-        while index >= count:
-            index = self._getrandbits(bits)
-        return legal[index]
-
-
-from .levels import EasyPolicy, NormalPolicy  # noqa: E402  (the levels use Policy's module)
-from .search import Cheater, HardPolicy  # noqa: E402
+from ..observation import Policy
+from .base import RandomPolicy, Yardstick
+from .levels import EasyPolicy, NormalPolicy
+from .search import Cheater, HardPolicy
 
 POLICIES: dict[str, Callable[[int], Policy]] = {
     "random": RandomPolicy,

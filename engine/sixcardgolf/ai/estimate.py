@@ -331,9 +331,6 @@ class Estimator:
             return total + self.adjustments(cards) if self.layout_rules else total
         return self._anywhere_value(cards)
 
-    def _layout_excess(self, cards: Sequence[int]) -> float:
-        return sum(self._column_excess(tuple(cards[p] for p in column)) for column in self.columns)
-
     # -- pairs anywhere: a layout is the sum of its ranks ------------------------------
     def _rank_part(self, cards: tuple[int, ...], unknown: int) -> tuple[float, float, int]:
         """(estimate, excess, matched groups) of the known cards of one rank, with `unknown` face-down cards
@@ -497,15 +494,6 @@ class Estimator:
                 trial[position] = card
                 gains[position] = base_value - self._anywhere_value(trial)
         return gains
-
-    def swap_gain(self, cards: Sequence[int], position: int, card: int) -> float:
-        return self.swap_gains(cards, card)[position]
-
-    def best_swap(self, cards: Sequence[int], card: int) -> tuple[float, int]:
-        """The largest swap gain for `card` and the first position that reaches it."""
-        gains = self.swap_gains(cards, card)
-        best = max(gains)
-        return best, gains.index(best)
 
     def take_gain(self, cards: Sequence[int], card: int) -> float:
         """How much more `card` from the discard pile is worth to this layout than a stock draw (cached)."""

@@ -20,7 +20,7 @@ import random
 from ..observation import Observation
 from .estimate import Estimator, shoe_counts, unseen_counts
 from .planner import Planner, Style
-from .table import Table, seen_cards
+from .seat_view import SeatView, seen_cards
 
 EASY = Style(
     "easy",
@@ -56,7 +56,7 @@ class HeuristicPolicy:
 
     def choose(self, observation: Observation) -> int:
         planner = Planner(self.style, estimator_for(observation, self.style), self.rng)
-        return planner.choose(Table.from_observation(observation))
+        return planner.choose(SeatView.from_observation(observation))
 
 
 class EasyPolicy(HeuristicPolicy):

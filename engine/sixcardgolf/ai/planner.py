@@ -22,7 +22,7 @@ from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, PHASE_NAMES
 from ..rules import Rules
 from ..scoring import compares_players, hole_points, table_adjustments
 from .estimate import Estimator
-from .table import Table
+from .seat_view import SeatView
 
 GOES_OUT, KNOCKS, EARLY_KNOCKS = "out", "knock", "early"
 NEAR_MISS = 4.0  # points: a beginner's slip picks among the next options at most this far behind the best
@@ -64,22 +64,22 @@ class Planner:
         self._next_seat_gain: Callable[[int], float] | None = None  # the next seat's take_gain, this decision
 
     # -- the decision --------------------------------------------------------------
-    def choose(self, table: Table) -> int:
-        legal = table.legal
+    def choose(self, view: SeatView) -> int:
+        legal = view.legal
         if len(legal) == 1:
             return legal[0]
         self._others = None
         self._next_seat_gain = None
-        if table.phase == OPENING:
-            return self.opening_choice(table)
-        if table.phase == DRAW:
-            options = self.draw_options(table)
-        elif table.phase == HOLDING:
-            options = self.holding_options(table, table.held, table.held_from_discard)
-        elif table.phase == FLIP_AFTER_DISCARD:
-            options = self.flip_options(table)
+        if view.phase == OPENING:
+            return self.opening_choice(view)
+        if view.phase == DRAW:
+            options = self.draw_options(view)
+        elif view.phase == HOLDING:
+            options = self.holding_options(view, view.held, view.held_from_discard)
+        elif view.phase == FLIP_AFTER_DISCARD:
+            options = self.flip_options(view)
         else:
-            raise no_decision_error(table.phase)
+            raise no_decision_error(view.phase)
         return self.pick(options)
 
     def pick(self, options: list[tuple[float, int]]) -> int:
@@ -91,26 +91,26 @@ class Planner:
                 return self.rng.choice(near)[1]
         return ranked[0][1]
 
-    def ranked(self, table: Table) -> list[tuple[float, int]]:
+    def ranked(self, view: SeatView) -> list[tuple[float, int]]:
         """Every option with its price, cheapest first (for the hint and for ordering Hard's search)."""
         self._others = None
         self._next_seat_gain = None
-        if table.phase == DRAW:
-            options = self.draw_options(table)
-        elif table.phase == HOLDING:
-            options = self.holding_options(table, table.held, table.held_from_discard)
-        elif table.phase == FLIP_AFTER_DISCARD:
-            options = self.flip_options(table)
+        if view.phase == DRAW:
+            options = self.draw_options(view)
+        elif view.phase == HOLDING:
+            options = self.holding_options(view, view.held, view.held_from_discard)
+        elif view.phase == FLIP_AFTER_DISCARD:
+            options = self.flip_options(view)
         else:
-            options = [(0.0, self.opening_choice(table))]
+            options = [(0.0, self.opening_choice(view))]
         return sorted(options, key=lambda option: option[0])
 
     # -- opening -----------------------------------------------------------------
-    def opening_choice(self, table: Table) -> int:
+    def opening_choice(self, view: SeatView) -> int:
         """Reveal (or peek at) one card per column first, top row first: more columns to pair into."""
-        own = table.own
-        best, choice = None, table.legal[0]
-        for action in table.legal:
+        own = view.own
+        best, choice = None, view.legal[0]
+        for action in view.legal:
             position = action - A.FLIP
             column = self.est.columns[self.est.column_of[position]]
             known_in_column = sum(own[p] != UNKNOWN for p in column)
@@ -120,62 +120,62 @@ class Planner:
         return choice
 
     # -- prices ------------------------------------------------------------------
-    def others_value(self, table: Table) -> float:
+    def others_value(self, view: SeatView) -> float:
         """Mean value of the other layouts if the hole goes on (the same for every continuing option)."""
         if self._others is None:
-            seats = [s for s in range(table.players) if s != table.seat]
-            if table.in_final_round():
-                self._others = sum(self.est.layout_estimate(table.layouts[s]) for s in seats) / len(seats)
+            seats = [s for s in range(view.players) if s != view.seat]
+            if view.in_final_round():
+                self._others = sum(self.est.layout_estimate(view.layouts[s]) for s in seats) / len(seats)
             else:
-                self._others = sum(self.est.layout_value(table.layouts[s]) for s in seats) / len(seats)
+                self._others = sum(self.est.layout_value(view.layouts[s]) for s in seats) / len(seats)
         return self._others
 
-    def gains(self, table: Table) -> Estimator:
+    def gains(self, view: SeatView) -> Estimator:
         """Whose gains count: values while the hole goes on, plain estimates in the final round."""
-        return self.est.plain() if table.in_final_round() else self.est
+        return self.est.plain() if view.in_final_round() else self.est
 
-    def going_on(self, table: Table, cards: list[int]) -> float:
+    def going_on(self, view: SeatView, cards: list[int]) -> float:
         """Price of a layout when the hole goes on (or ends after the final round, when nobody improves later)."""
-        if table.in_final_round():
-            return self.est.layout_estimate(cards) - self.others_value(table)
-        return self.est.layout_value(cards) - self.others_value(table)
+        if view.in_final_round():
+            return self.est.layout_estimate(cards) - self.others_value(view)
+        return self.est.layout_value(cards) - self.others_value(view)
 
-    def feed(self, table: Table, card: int) -> float:
+    def feed(self, view: SeatView, card: int) -> float:
         """What handing `card` to the next seat (top of the discard pile) costs this seat."""
-        if not self.style.feed_weight or card == UNKNOWN or not table.next_seat_moves_again():
+        if not self.style.feed_weight or card == UNKNOWN or not view.next_seat_moves_again():
             return 0.0
         if self._next_seat_gain is None:  # cached by the estimator across decisions: the playouts repeat them
-            self._next_seat_gain = self.gains(table).taker(table.layouts[(table.seat + 1) % table.players])
+            self._next_seat_gain = self.gains(view).taker(view.layouts[(view.seat + 1) % view.players])
         gain = self._next_seat_gain(card)
-        return self.style.feed_weight * gain / (table.players - 1) if gain > 0 else 0.0
+        return self.style.feed_weight * gain / (view.players - 1) if gain > 0 else 0.0
 
-    def final_turn_gain(self, table: Table, seat: int, top: int) -> float:
+    def final_turn_gain(self, view: SeatView, seat: int, top: int) -> float:
         """Points `seat` can expect to save in one last turn, with `top` on the discard pile."""
-        layout = table.layouts[seat]
+        layout = view.layouts[seat]
         plain = self.est.plain()
         gain = plain.draw_gain(layout)
-        if top != UNKNOWN and seat == (table.seat + 1) % table.players:
+        if top != UNKNOWN and seat == (view.seat + 1) % view.players:
             gain += max(0.0, plain.take_gain(layout, top))  # the discard's best swap, if it beats a draw
         return max(0.0, gain)
 
-    def ending(self, table: Table, cards: list[int], kind: str, top: int) -> float:
+    def ending(self, view: SeatView, cards: list[int], kind: str, top: int) -> float:
         """Price of ending the hole with this seat's layout `cards` (UNKNOWN: face down, scored as it lies)."""
-        rules = table.rules
-        me = table.seat
+        rules = view.rules
+        me = view.seat
         others_move = kind == KNOCKS or (kind == GOES_OUT and rules.end_of_hole == "final_turns")
         went_out = me if kind != KNOCKS else None
         knocked = me if kind == KNOCKS else None
-        seats = range(table.players)
-        gains = [0.0] * table.players
+        seats = range(view.players)
+        gains = [0.0] * view.players
         if others_move and self.style.others_improve:
             for s in seats:
                 if s != me:
-                    gains[s] = self.final_turn_gain(table, s, top)
-        layouts = [cards if s == me else table.layouts[s] for s in seats]
+                    gains[s] = self.final_turn_gain(view, s, top)
+        layouts = [cards if s == me else view.layouts[s] for s in seats]
         if self.style.ending_samples and self.rng is not None and self.est.total:
-            return self._sampled_ending(table, layouts, gains, went_out, knocked) + self.style.patience
+            return self._sampled_ending(view, layouts, gains, went_out, knocked) + self.style.patience
         scores = [self.est.layout_estimate(layout) - gain for layout, gain in zip(layouts, gains, strict=True)]
-        hidden = sum(layout.count(UNKNOWN) for layout in layouts) / table.players
+        hidden = sum(layout.count(UNKNOWN) for layout in layouts) / view.players
         spread = self.est.spread * (hidden + 1) ** 0.5
         price = 0.0
         for shift, weight in SCENARIOS:
@@ -185,10 +185,10 @@ class Planner:
         return price + self.style.patience
 
     def _sampled_ending(
-        self, table: Table, layouts: list[list[int]], gains: list[float], went_out: int | None, knocked: int | None
+        self, view: SeatView, layouts: list[list[int]], gains: list[float], went_out: int | None, knocked: int | None
     ) -> float:
         assert self.rng is not None
-        rules = table.rules
+        rules = view.rules
         pool = [card for card, count in self.est.distinct for _ in range(count)]
         slots = [(s, p) for s, layout in enumerate(layouts) for p, card in enumerate(layout) if card == UNKNOWN]
         fixed = [
@@ -205,85 +205,85 @@ class Planner:
                 known if known is not None else hole_points(rules, filled[s]) - gains[s]
                 for s, known in enumerate(fixed)
             ]
-            price += _relative(rules, scores, table.seat, went_out, knocked)
+            price += _relative(rules, scores, view.seat, went_out, knocked)
         return price / samples
 
     # -- options by phase ----------------------------------------------------------
-    def draw_options(self, table: Table) -> list[tuple[float, int]]:
-        own = table.own
-        now = self.going_on(table, own)
+    def draw_options(self, view: SeatView) -> list[tuple[float, int]]:
+        own = view.own
+        now = self.going_on(view, own)
         options: list[tuple[float, int]] = []
-        legal = table.legal
+        legal = view.legal
         if A.DRAW_STOCK in legal:
-            options.append((now - self.gains(table).draw_gain(own), A.DRAW_STOCK))
+            options.append((now - self.gains(view).draw_gain(own), A.DRAW_STOCK))
         if A.TAKE_DISCARD in legal:
-            taken = self.holding_options(table, table.discard_top, True)
+            taken = self.holding_options(view, view.discard_top, True)
             options.append((min(price for price, _ in taken) + self.style.take_margin, A.TAKE_DISCARD))
         if A.KNOCK in legal:
-            options.append((self.ending(table, own, KNOCKS, table.discard_top), A.KNOCK))
+            options.append((self.ending(view, own, KNOCKS, view.discard_top), A.KNOCK))
         if A.EARLY_KNOCK in legal:
-            revealed = [UNKNOWN if table.is_hidden(table.seat, p) else c for p, c in enumerate(own)]
-            options.append((self.ending(table, revealed, EARLY_KNOCKS, table.discard_top), A.EARLY_KNOCK))
-        last = table.hidden_count(table.seat) == 1
+            revealed = [UNKNOWN if view.is_hidden(view.seat, p) else c for p, c in enumerate(own)]
+            options.append((self.ending(view, revealed, EARLY_KNOCKS, view.discard_top), A.EARLY_KNOCK))
+        last = view.hidden_count(view.seat) == 1
         for action in legal:
             if A.FLIP <= action < A.FLIP + A.MAX_POSITIONS:
-                if last and not table.in_final_round():
-                    options.append((self.ending(table, own, GOES_OUT, table.discard_top), action))
+                if last and not view.in_final_round():
+                    options.append((self.ending(view, own, GOES_OUT, view.discard_top), action))
                 else:  # a flip instead of a draw gives up the draw's gain; it only tells you a card
                     options.append((now + FLIP_FOR_A_DRAW, action))
         return options
 
-    def holding_options(self, table: Table, card: int, from_discard: bool) -> list[tuple[float, int]]:
-        own = table.own
-        me = table.seat
-        now = self.going_on(table, own)
-        last = table.hidden_count(me) == 1 and not table.in_final_round()
+    def holding_options(self, view: SeatView, card: int, from_discard: bool) -> list[tuple[float, int]]:
+        own = view.own
+        me = view.seat
+        now = self.going_on(view, own)
+        last = view.hidden_count(me) == 1 and not view.in_final_round()
         options: list[tuple[float, int]] = []
-        gains = self.gains(table).swap_gains(own, card)
+        gains = self.gains(view).swap_gains(own, card)
         for position, gain in enumerate(gains):
             displaced = own[position]
-            if last and table.is_hidden(me, position):
+            if last and view.is_hidden(me, position):
                 trial = own[:]
                 trial[position] = card
-                price = self.ending(table, trial, GOES_OUT, displaced)
+                price = self.ending(view, trial, GOES_OUT, displaced)
             else:
-                price = now - gain + self.feed(table, displaced)
+                price = now - gain + self.feed(view, displaced)
             options.append((price, A.SWAP + position))
-        may_discard = not (from_discard and table.rules.discard_pickup_must_swap)
+        may_discard = not (from_discard and view.rules.discard_pickup_must_swap)
         if may_discard:
-            options.append((self._discard_price(table, card, from_discard, now), A.DISCARD))
+            options.append((self._discard_price(view, card, from_discard, now), A.DISCARD))
         return options
 
-    def _discard_price(self, table: Table, card: int, from_discard: bool, now: float) -> float:
-        rules = table.rules
-        me = table.seat
-        keep = now + self.feed(table, card)
-        hidden = table.hidden_count(me)
-        if from_discard or rules.flip_on_discard == "never" or hidden != 1 or table.in_final_round():
+    def _discard_price(self, view: SeatView, card: int, from_discard: bool, now: float) -> float:
+        rules = view.rules
+        me = view.seat
+        keep = now + self.feed(view, card)
+        hidden = view.hidden_count(me)
+        if from_discard or rules.flip_on_discard == "never" or hidden != 1 or view.in_final_round():
             return keep  # no flip, or a flip that leaves the expected points where they are
-        going_out = self.ending(table, table.own, GOES_OUT, card)
+        going_out = self.ending(view, view.own, GOES_OUT, card)
         if rules.flip_on_discard == "always":
             return going_out
         # endgame or optional: with one face-down card left the endgame has begun, so either way the flip is on
         # offer and may be skipped; the discard is worth the better of going out and going on.
         return min(keep, going_out)
 
-    def flip_options(self, table: Table) -> list[tuple[float, int]]:
-        own = table.own
-        me = table.seat
-        now = self.going_on(table, own)
-        last = table.hidden_count(me) == 1 and not table.in_final_round()
+    def flip_options(self, view: SeatView) -> list[tuple[float, int]]:
+        own = view.own
+        me = view.seat
+        now = self.going_on(view, own)
+        last = view.hidden_count(me) == 1 and not view.in_final_round()
         options: list[tuple[float, int]] = []
-        if A.SKIP_FLIP in table.legal:
+        if A.SKIP_FLIP in view.legal:
             options.append((now, A.SKIP_FLIP))
         ahead = now < 0
-        free_look = FREE_LOOK if table.rules.flip_on_discard == "optional" else 0.0
-        for action in table.legal:
+        free_look = FREE_LOOK if view.rules.flip_on_discard == "optional" else 0.0
+        for action in view.legal:
             if action == A.SKIP_FLIP:
                 continue
             position = action - A.FLIP
             if last:
-                price = self.ending(table, own, GOES_OUT, table.discard_top)
+                price = self.ending(view, own, GOES_OUT, view.discard_top)
             else:
                 # Flipping costs nothing on average; when ahead it brings the end nearer. Prefer a card whose
                 # column partner is known and high: the flip then settles whether that column needs work.

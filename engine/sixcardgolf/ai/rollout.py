@@ -16,10 +16,10 @@ from .. import actions as A
 from ..cards import UNKNOWN
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, HoleState
 from ..observation import known_cards
-from ..rules import EARLY_KNOCK_MAX_HIDDEN
+from ..options import EARLY_KNOCK_MAX_HIDDEN
 from .estimate import Estimator, unseen_counts
 from .planner import NO_PARTNER, Planner, Style, no_decision_error
-from .table import Table
+from .seat_view import SeatView
 
 # Rounds of turns (one turn per card of a layout, per seat) a playout plays on the root's count of the unseen cards.
 RECOUNT_ROUNDS = 2
@@ -104,7 +104,7 @@ class FastPolicy:
 
     def _full(self, state: HoleState, seat: int, omniscient: bool) -> int:
         self.planner_calls += 1
-        return self.planner.choose(Table.from_state(state, seat, omniscient))
+        return self.planner.choose(SeatView.from_state(state, seat, omniscient))
 
     def _would_go_out(self, own: Sequence[int], state: HoleState, seat: int, card: int) -> bool:
         """Would the best place for `card` be the last face-down position?"""

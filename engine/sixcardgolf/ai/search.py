@@ -24,12 +24,12 @@ from collections.abc import Callable
 from ..hole import OPENING, HoleState
 from ..observation import Observation, observe
 from ..rules import Rules
-from . import Yardstick
+from .base import Yardstick
 from .estimate import Estimator, unseen_counts
 from .levels import NORMAL
 from .planner import Planner, Style
 from .rollout import FastPolicy
-from .table import Table, sample_world, seen_cards
+from .seat_view import SeatView, sample_world, seen_cards
 
 # Hard's own planner (its favourite move, and which moves the search compares) on 3x3 with column pairs, where a
 # column cancels only when all three cards match: it counts on more of the improvement still to come than Normal
@@ -196,7 +196,7 @@ class HardPolicy:
     def decide(self, observation: Observation) -> tuple[int, dict[int, float]]:
         """The action and the mean relative result of every candidate searched (empty when there was no choice)."""
         legal = list(observation.legal_actions)
-        table = Table.from_observation(observation)
+        view = SeatView.from_observation(observation)
         counts = unseen_counts(observation.rules, observation.players, seen_cards(observation))
         estimator = Estimator(observation.rules, counts, PLAYOUT.foresight)
         if len(legal) == 1:
@@ -204,8 +204,8 @@ class HardPolicy:
         style = guide_style(observation.rules)
         guide = Planner(style, Estimator(observation.rules, counts, style.foresight), self.rng)
         if observation.phase == OPENING:  # every face-down card is alike: no search tells positions apart
-            return guide.opening_choice(table), {}
-        ranked = guide.ranked(table)
+            return guide.opening_choice(view), {}
+        ranked = guide.ranked(view)
         # Only moves the planner prices near its best are searched: the budget goes to the close calls.
         candidates = [action for price, action in ranked if price <= ranked[0][0] + CANDIDATE_MARGIN]
         # Where steps are dear, fewer candidates, so that one deal played with every candidate (the least the
@@ -238,14 +238,14 @@ class Cheater(Yardstick):
         legal = list(observation.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        table = Table.from_state(state, seat, omniscient=True)
+        view = SeatView.from_state(state, seat, omniscient=True)
         counts = unseen_counts(observation.rules, observation.players, seen_cards(observation))
         guide = Planner(NORMAL, Estimator(observation.rules, counts, NORMAL.foresight), self.rng)
         if observation.phase == OPENING:
-            return guide.opening_choice(table)
+            return guide.opening_choice(view)
         policy = FastPolicy(PLAYOUT, Estimator(observation.rules, counts, PLAYOUT.foresight), observation.turns)
         best, best_result = legal[0], float("inf")
-        for _, action in guide.ranked(table):  # the true deal and deterministic playouts: one playout each
+        for _, action in guide.ranked(view):  # the true deal and deterministic playouts: one playout each
             trial = state.clone()
             trial.apply_action(action)
             playout(trial, policy, seat)

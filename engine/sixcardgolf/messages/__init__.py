@@ -83,6 +83,11 @@ def has(key: str) -> bool:
     return key in catalogue("en")
 
 
+def points_text(points: int) -> str:
+    """A number of points as printed: a true minus sign for negatives."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
 def join_list(items: list[str], lang: str) -> str:
     """Items as a sentence lists them: 'A, B and C' / 「A、B、C」."""
     if len(items) < 2:
@@ -90,4 +95,4 @@ def join_list(items: list[str], lang: str) -> str:
     return text("list.separator", lang).join(items[:-1]) + text("list.last", lang) + items[-1]
 
 
-__all__ = ["LANGUAGES", "Words", "both", "catalogue", "check_lang", "has", "join_list", "say", "text"]
+__all__ = ["LANGUAGES", "Words", "both", "catalogue", "check_lang", "has", "join_list", "points_text", "say", "text"]

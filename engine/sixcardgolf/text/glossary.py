@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANKS
-from .describe_common import points_text
-from .messages import LANGUAGES, catalogue, text
+from ..cards import RANKS
+from ..messages import LANGUAGES, catalogue, points_text, text
 
 if TYPE_CHECKING:
-    from .rules import Rules
-    from .scoring import Group
+    from ..rules import Rules
+    from ..scoring import Group
 
 
 def _table(prefix: str) -> dict[str, dict[str, str]]:

@@ -21,11 +21,11 @@ import math
 import random
 from dataclasses import dataclass
 
-from .ai.estimate import Estimator, unseen_counts
-from .ai.rollout import FastPolicy
-from .ai.search import PLAYOUT, STEP_BUDGET, playout, relative_result, step_cost
-from .ai.table import sample_world, seen_cards
-from .observation import Observation
+from ..ai.estimate import Estimator, unseen_counts
+from ..ai.rollout import FastPolicy
+from ..ai.search import PLAYOUT, STEP_BUDGET, playout, relative_result, step_cost
+from ..ai.seat_view import sample_world, seen_cards
+from ..observation import Observation
 
 FLAG_THRESHOLD = 0.5  # points: a move that loses less than this against the better one is not a mistake
 FLAG_Z = 2.0  # and a loss is only called one when it is this many standard errors above zero

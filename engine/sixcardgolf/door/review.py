@@ -1,4 +1,4 @@
-"""The hole review behind the browser's JSON door (`sixcardgolf.web.handle`).
+"""The hole review behind the browser's JSON door (`sixcardgolf.door.handle`).
 
     {"method": "match_review", "params": {"lang": "en", "save": SAVE_TEXT, "seat": 0, "hole": 3}}
 
@@ -10,7 +10,7 @@ A review takes a second or more in the browser, and the worker answers one reque
 works through it in small requests instead of one long one: `match_review_step` (the same params, and
 `limit`, default 1) judges at most `limit` decisions not yet judged and answers `{"done": D, "total": T}`;
 the page moves its progress bar and, between steps, the worker is free for the player's moves. Once `done`
-equals `total`, `match_review` answers at once from the verdicts kept in the worker. `match_replay` gives the
+equals `total`, `match_review` answers at once from the verdicts kept in the worker's Session. `match_replay` gives the
 reviewed seat's observation at each of its decisions, for the step-by-step replay.
 """
 
@@ -18,30 +18,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as A
-from .errors import UsageError, check_lang, quote_code, quote_shown
-from .match import Match
-from .messages import both
-from .observation import Observation
-from .review import (
-    Progress,
-    check_seat,
-    default_seat,
-    is_judged,
-    judge,
-    load_save,
-    review_match,
-    seat_decisions,
-)
-
-# The last request's save, read and replayed, and the decisions found in it: a review's steps all send the same
-# save, and replaying a nine-hole log with an observation at every action costs more than a step's verdict.
-_prepared: dict[tuple[str, int, tuple[int, ...] | None], tuple[Match, list[tuple[int, int, Observation]]]] = {}
+from .. import actions as A
+from ..errors import UsageError, check_lang, quote_code, quote_shown
+from ..match import Match
+from ..messages import both
+from ..review import Progress, check_seat, judge, review_match, seat_decisions
+from .saves import default_seat, load_for_review
+from .session import Decisions, Session
 
 
 def _request(params: dict[str, Any]) -> tuple[Match, int, set[int] | None]:
     """The match, the reviewed seat and the holes asked for (None: every finished hole), all checked."""
-    match, seats = load_save(params.get("save"))
+    match, seats = load_for_review(params.get("save"))
     seat = params.get("seat")
     seat = check_seat(match, default_seat(seats) if seat is None else seat)
     hole = params.get("hole")
@@ -59,7 +47,8 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _prepare(params: dict[str, Any]) -> tuple[Match, list[tuple[int, int, Observation]]]:
+def _prepare(params: dict[str, Any], session: Session) -> tuple[Match, Decisions]:
+    """The save read and replayed, and its decisions to judge: the session's last one if the request is the same."""
     save = params.get("save")
     seat, hole = params.get("seat"), params.get("hole")
     key = None
@@ -67,43 +56,42 @@ def _prepare(params: dict[str, Any]) -> tuple[Match, list[tuple[int, int, Observ
     # refused, by _request; a list or an object could not even be a key.
     if isinstance(save, str) and (seat is None or _whole(seat)) and (hole is None or _whole(hole)):
         key = (save, -1 if seat is None else seat, None if hole is None else (hole,))
-        if key in _prepared:
-            return _prepared[key]
+        if session.prepared is not None and session.prepared[0] == key:
+            return session.prepared[1], session.prepared[2]
     match, seat, holes = _request(params)
-    prepared = match, seat_decisions(match, seat, holes)
+    decisions = seat_decisions(match, seat, holes)
     if key is not None:
-        _prepared.clear()
-        _prepared[key] = prepared
-    return prepared
+        session.prepared = (key, match, decisions)
+    return match, decisions
 
 
-def match_review(params: dict[str, Any], progress: Progress | None = None) -> dict[str, Any]:
+def match_review(params: dict[str, Any], session: Session, progress: Progress | None = None) -> dict[str, Any]:
     lang = check_lang(params.get("lang", "en"))
     match, seat, holes = _request(params)
-    return review_match(match, seat, holes, progress).to_dict(lang)
+    return review_match(match, seat, holes, progress, session.verdicts).to_dict(lang)
 
 
-def match_review_step(params: dict[str, Any]) -> dict[str, int]:
+def match_review_step(params: dict[str, Any], session: Session) -> dict[str, int]:
     check_lang(params.get("lang", "en"))
     limit = params.get("limit", 1)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise UsageError(*both("error.review.limit", limit_code=quote_code(limit), limit=quote_shown(limit)))
-    match, decisions = _prepare(params)
+    match, decisions = _prepare(params, session)
     done = judged = 0
     for _, step, observation in decisions:
         played = match.log[step]
-        if not is_judged(observation, played, match.seed, step):
+        if (observation, played, match.seed, step) not in session.verdicts:
             if judged == limit:
                 continue
-            judge(observation, played, match.seed, step)
+            judge(observation, played, match.seed, step, session.verdicts)
             judged += 1
         done += 1
     return {"done": done, "total": len(decisions)}
 
 
-def match_replay(params: dict[str, Any]) -> dict[str, Any]:
+def match_replay(params: dict[str, Any], session: Session) -> dict[str, Any]:
     check_lang(params.get("lang", "en"))
-    match, decisions = _prepare(params)
+    match, decisions = _prepare(params, session)
     return {
         "steps": [
             {

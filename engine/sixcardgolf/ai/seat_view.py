@@ -1,9 +1,9 @@
 """One seat's knowledge of a hole at a decision point, and worlds sampled consistently with it.
 
-A Table is built either from an Observation (what a real policy receives) or
+A SeatView is built either from an Observation (what a real policy receives) or
 from a HoleState seen through one seat's eyes (the playouts of the Hard level,
 which run inside a sampled world and must still hide from each simulated seat
-what that seat cannot see). Both give the same Table for the same knowledge.
+what that seat cannot see). Both give the same SeatView for the same knowledge.
 """
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ from ..observation import Observation, known_cards
 from ..rules import Rules
 
 
-class Table:
+class SeatView:
+    """What one seat knows of a hole at a decision point, as the planner reads it: UNKNOWN for each card it cannot
+    see, the top of the discard pile, the card in hand if it may see it, and its legal actions."""
+
     __slots__ = (
         "can_draw",
         "dealer",
@@ -55,35 +58,35 @@ class Table:
     turns: int
 
     @classmethod
-    def from_observation(cls, obs: Observation) -> Table:
-        table = cls()
-        table.rules = obs.rules
-        table.seat = obs.seat
-        table.players = obs.players
-        table.dealer = obs.dealer
-        table.phase = obs.phase
-        table.layouts = [list(layout) for layout in obs.layouts]
-        table.up = list(obs.up)
-        table.discard_top = obs.discard[-1] if obs.discard else UNKNOWN
-        table.held = obs.held
-        table.held_from_discard = obs.held_from_discard
-        table.final_left = obs.final_left
-        table.knocker = obs.knocker
-        table.went_out = obs.went_out
-        table.legal = obs.legal_actions
-        table.can_draw = obs.stock_count > 0 or len(obs.discard) > 1
-        table.turns = obs.turns
-        return table
+    def from_observation(cls, obs: Observation) -> SeatView:
+        view = cls()
+        view.rules = obs.rules
+        view.seat = obs.seat
+        view.players = obs.players
+        view.dealer = obs.dealer
+        view.phase = obs.phase
+        view.layouts = [list(layout) for layout in obs.layouts]
+        view.up = list(obs.up)
+        view.discard_top = obs.discard[-1] if obs.discard else UNKNOWN
+        view.held = obs.held
+        view.held_from_discard = obs.held_from_discard
+        view.final_left = obs.final_left
+        view.knocker = obs.knocker
+        view.went_out = obs.went_out
+        view.legal = obs.legal_actions
+        view.can_draw = obs.stock_count > 0 or len(obs.discard) > 1
+        view.turns = obs.turns
+        return view
 
     @classmethod
-    def from_state(cls, state: HoleState, seat: int, omniscient: bool = False) -> Table:
+    def from_state(cls, state: HoleState, seat: int, omniscient: bool = False) -> SeatView:
         """`seat`'s view of `state` (the seat to move); `omniscient` shows it its own face-down cards."""
-        table = cls()
-        table.rules = state.rules
-        table.seat = seat
-        table.players = state.players
-        table.dealer = state.dealer
-        table.phase = state.phase
+        view = cls()
+        view.rules = state.rules
+        view.seat = seat
+        view.players = state.players
+        view.dealer = state.dealer
+        view.phase = state.phase
         full = state.full_mask
         layouts = []
         for s, layout in enumerate(state.layouts):
@@ -94,18 +97,18 @@ class Table:
                 layouts.append(layout[:])
             else:
                 layouts.append(list(known_cards(layout, known)))
-        table.layouts = layouts
-        table.up = state.up
-        table.discard_top = state.discard[-1] if state.discard else UNKNOWN
-        table.held = state.held if state.held >= 0 else UNKNOWN
-        table.held_from_discard = state.held_from_discard
-        table.final_left = state.final_left
-        table.knocker = state.knocker
-        table.went_out = state.went_out
-        table.legal = state.legal_actions()
-        table.can_draw = bool(state.stock) or len(state.discard) > 1
-        table.turns = state.turns
-        return table
+        view.layouts = layouts
+        view.up = state.up
+        view.discard_top = state.discard[-1] if state.discard else UNKNOWN
+        view.held = state.held if state.held >= 0 else UNKNOWN
+        view.held_from_discard = state.held_from_discard
+        view.final_left = state.final_left
+        view.knocker = state.knocker
+        view.went_out = state.went_out
+        view.legal = state.legal_actions()
+        view.can_draw = bool(state.stock) or len(state.discard) > 1
+        view.turns = state.turns
+        return view
 
     @property
     def own(self) -> list[int]:

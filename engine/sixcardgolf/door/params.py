@@ -1,13 +1,13 @@
-"""Reading the browser's request parameters, shared by the JSON door's modules (web, web_match) and the CLI."""
+"""Reading the browser's request parameters, shared by the JSON door's modules and the CLI."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .errors import GolfError, UsageError, check_lang, quote_code, quote_text
-from .messages import both
-from .presets import preset_info
-from .rules import MAX_PLAYERS, Rules
+from ..errors import UsageError, check_lang, quote_code, quote_text
+from ..messages import both
+from ..presets import preset_info
+from ..rules import MAX_PLAYERS, Rules
 
 MAX_LAYOUT_CHARS = 200
 """The longest layout text read: nine cards with spaces and slashes take under 50 characters, and a longer text
@@ -29,9 +29,7 @@ def rules_from(params: dict[str, Any]) -> Rules:
 def layout_texts(raw: Any) -> list[str]:
     """One layout per player in card notation, each text and of a readable length (a list of them)."""
     if not isinstance(raw, list) or not raw:
-        raise GolfError(
-            "layouts must be a list of layouts in card notation", ja="手札をカードの表記で入力してください。"
-        )
+        raise UsageError(*both("error.layout.not_list"))
     if len(raw) > MAX_PLAYERS:
         Rules().check_players(len(raw))  # its error: a table of at most MAX_PLAYERS
     for player, text in enumerate(raw, start=1):

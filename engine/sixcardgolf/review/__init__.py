@@ -5,7 +5,7 @@ that offered a choice, in every finished hole, the review asks the Hint what
 it would have shown at that moment (the same observation and the same seed as
 the Play page's Hint button, so a player who followed the Hint has nothing
 flagged) and, where the played move differs, measures what it lost against
-the Hint's move (`review_loss`). Only the seat's observation is read: cards
+the Hint's move (`review.loss`). Only the seat's observation is read: cards
 it could not see cannot change its review. The reasons are the Hint's own, in
 English and Japanese.
 
@@ -15,23 +15,19 @@ engine/README.md ("Hole review").
 
 from __future__ import annotations
 
-import random
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import actions as A
-from .ai.hint import hint, hint_seed
-from .errors import GolfError, RequestError, SaveError, UsageError, quote_code, quote_shown
-from .json_input import read_json
-from .match import SAVE_FORMAT, Match
-from .messages import both
-from .observation import Observation
-from .review_loss import FLAG_THRESHOLD, Loss, expected_loss
-
-PLAYGROUND_FORMAT = "sixcardgolf-playground"  # the Play page's save: its seats and a match save
-PLAYGROUND_VERSION = 1
-HUMAN = "human"
+from .. import actions as A
+from ..errors import UsageError, quote_code, quote_shown
+from ..match import Match
+from ..messages import both
+from ..observation import Observation
+from ..seeds import hint_seed, review_rng
+from .hint import hint
+from .loss import FLAG_THRESHOLD, Loss, expected_loss
 
 Progress = Callable[[int, int], None]  # (decisions judged, decisions in all)
 
@@ -140,37 +136,53 @@ def _rounded(value: float | None) -> float | None:
 
 
 # -- judging -------------------------------------------------------------------------
-# Verdicts already reached in this process, by everything a verdict depends on: the Play page reviews each hole
-# when it ends and then the whole match, and its worker keeps the engine loaded between the two.
-_VERDICTS: dict[tuple[Observation, int, int, int], Decision] = {}
-VERDICTS_KEPT = 2_000  # about a dozen long matches' decisions; the cache starts again when it is full
+VerdictKey = tuple[Observation, int, int, int]  # (observation, played, match seed, step): all a verdict depends on
 
 
-def judge(observation: Observation, played: int, match_seed: int, step: int) -> Decision:
-    """The verdict on `played` at `step` of a match, from the observation of the seat that played it."""
+class Verdicts:
+    """Verdicts already reached, kept by the caller that reviews again (the door's Session: the Play page reviews
+    each hole when it ends and then the whole match); the least recently used is dropped beyond `kept`."""
+
+    def __init__(self, kept: int = 2_000) -> None:  # about a dozen long matches' decisions
+        self.kept = kept
+        self._found: OrderedDict[VerdictKey, Decision] = OrderedDict()
+
+    def __contains__(self, key: VerdictKey) -> bool:
+        return key in self._found
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def get(self, key: VerdictKey) -> Decision | None:
+        found = self._found.get(key)
+        if found is not None:
+            self._found.move_to_end(key)
+        return found
+
+    def keep(self, key: VerdictKey, decision: Decision) -> None:
+        self._found[key] = decision
+        self._found.move_to_end(key)
+        while len(self._found) > self.kept:
+            self._found.popitem(last=False)
+
+
+def judge(
+    observation: Observation, played: int, match_seed: int, step: int, verdicts: Verdicts | None = None
+) -> Decision:
+    """The verdict on `played` at `step` of a match, from the observation of the seat that played it; looked up
+    in `verdicts` and kept there when given."""
     key = (observation, played, match_seed, step)
-    found = _VERDICTS.get(key)
+    found = verdicts.get(key) if verdicts is not None else None
     if found is not None:
         return found
     advice = hint(observation, hint_seed(match_seed, step, observation.seat))
     loss = None
     if advice.action != played:
-        loss = expected_loss(observation, played, advice.action, random.Random(f"review/{match_seed}/{step}"))
+        loss = expected_loss(observation, played, advice.action, review_rng(match_seed, step))
     decision = Decision(step, played, advice.action, loss, advice.reason_en, advice.reason_ja)
-    if len(_VERDICTS) >= VERDICTS_KEPT:
-        _VERDICTS.clear()
-    _VERDICTS[key] = decision
+    if verdicts is not None:
+        verdicts.keep(key, decision)
     return decision
-
-
-def is_judged(observation: Observation, played: int, match_seed: int, step: int) -> bool:
-    """Is this verdict already in the cache (so `judge` answers at once)?"""
-    return (observation, played, match_seed, step) in _VERDICTS
-
-
-def forget_verdicts() -> None:
-    """Empty the cache of verdicts (for tests that must see every verdict computed afresh)."""
-    _VERDICTS.clear()
 
 
 def replay(match: Match) -> Iterator[tuple[int, Match]]:
@@ -207,12 +219,19 @@ def seat_decisions(match: Match, seat: int, holes: set[int] | None = None) -> li
     return found
 
 
-def review_match(match: Match, seat: int, holes: set[int] | None = None, progress: Progress | None = None) -> Review:
-    """The review of `seat` over the match's finished holes (or those of `holes`, 1-based)."""
+def review_match(
+    match: Match,
+    seat: int,
+    holes: set[int] | None = None,
+    progress: Progress | None = None,
+    verdicts: Verdicts | None = None,
+) -> Review:
+    """The review of `seat` over the match's finished holes (or those of `holes`, 1-based); the verdicts are
+    looked up in and kept in `verdicts` when given."""
     points = seat_decisions(match, seat, holes)
     by_hole: dict[int, list[Decision]] = {}
     for done, (number, step, observation) in enumerate(points, start=1):
-        by_hole.setdefault(number, []).append(judge(observation, match.log[step], match.seed, step))
+        by_hole.setdefault(number, []).append(judge(observation, match.log[step], match.seed, step, verdicts))
         if progress is not None:
             progress(done, len(points))
     reviewed = [
@@ -223,55 +242,14 @@ def review_match(match: Match, seat: int, holes: set[int] | None = None, progres
     return Review(seat, tuple(reviewed))
 
 
-# -- saves -------------------------------------------------------------------------------
-def load_save(data: Any) -> tuple[Match, list[str] | None]:
-    """A save as the Play page stores it (or a plain match save): the replayed match and its seats (None: unknown)."""
-    if isinstance(data, str | bytes):
-        try:
-            data = read_json(data, "it")
-        except RequestError as error:  # not JSON, nested too deeply, a number too long
-            raise _unreadable(str(error)) from None
-    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-        return _match(data), None
-    if not isinstance(data, dict) or data.get("format") != PLAYGROUND_FORMAT:
-        raise _unreadable(f"it is neither a Play page save ({PLAYGROUND_FORMAT!r}) nor a match save ({SAVE_FORMAT!r})")
-    if data.get("version") != PLAYGROUND_VERSION:
-        raise _unreadable(
-            f"save version {quote_code(data.get('version'))} is not supported (expected {PLAYGROUND_VERSION})"
-        )
-    match = _match(data.get("match"))
-    seats = data.get("seats")
-    if not isinstance(seats, list) or len(seats) != match.players or not all(isinstance(s, str) for s in seats):
-        raise _unreadable(f"its seats must be a list of {match.players} names")
-    return match, seats
-
-
-def _match(data: Any) -> Match:
-    try:
-        return Match.from_save(data)
-    except GolfError as error:
-        raise _unreadable(str(error)) from None
-
-
-def _unreadable(detail: str) -> SaveError:
-    return SaveError(*both("error.review.unreadable", detail_code=detail))
-
-
-def default_seat(seats: list[str] | None) -> int:
-    """The seat reviewed when none is asked for: the first person at the table (the first seat if unknown)."""
-    return seats.index(HUMAN) if seats and HUMAN in seats else 0
-
-
 __all__ = [
     "Decision",
     "HoleReview",
+    "Progress",
     "Review",
+    "Verdicts",
     "check_seat",
-    "default_seat",
-    "forget_verdicts",
-    "is_judged",
     "judge",
-    "load_save",
     "replay",
     "review_match",
     "seat_decisions",

@@ -8,13 +8,14 @@ words are in the message catalogues (`messages/*.toml`).
 
 from __future__ import annotations
 
-from .cards import JACK_RANK, JOKER_RANK
-from .describe_common import Statement, lang_index, lowest_text, plural_key, points_text, sentences
+from ..cards import JACK_RANK, JOKER_RANK
+from ..messages import join_list, points_text, text
+from ..option_text import adjustment_label
+from ..options import AMOUNTS
+from ..rules import Rules
+from ..scoring import ADJUSTMENT_ORDER
+from .describe_common import Statement, lang_index, lowest_text, plural_key, sentences
 from .glossary import RANK_NAMES
-from .messages import join_list, text
-from .option_text import adjustment_label
-from .rules import Rules
-from .scoring import ADJUSTMENT_ORDER, AMOUNTS
 
 QUEEN_RANK = JACK_RANK + 1
 _COMPARING = ("knock_penalty", "knock_reward_zero", "going_out_penalty", "underdog_bonus", "tied_shame")

@@ -7,12 +7,12 @@ when they are off. The words are in the message catalogues (`messages/*.toml`).
 
 from __future__ import annotations
 
-from .cards import CARDS_PER_DECK
+from ..cards import CARDS_PER_DECK
+from ..errors import RulesError
+from ..messages import text
+from ..options import AMOUNTS, EARLY_KNOCK_MAX_HIDDEN, ENDGAME_MAX_HIDDEN
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_MAX_PLAYERS, Rules
 from .describe_common import Statement, lowest_text, plural_key, sentences
-from .errors import RulesError
-from .messages import text
-from .rules import EARLY_KNOCK_MAX_HIDDEN, ENDGAME_MAX_HIDDEN, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_MAX_PLAYERS, Rules
-from .scoring import AMOUNTS
 
 
 # -- players and set-up ----------------------------------------------------------

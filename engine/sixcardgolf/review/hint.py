@@ -16,20 +16,19 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import actions as A
+from ..ai.estimate import column_group, shoe_counts
+from ..ai.levels import estimator_for
+from ..ai.planner import Planner
+from ..ai.search import HardPolicy, guide_style
+from ..ai.seat_view import SeatView
 from ..cards import rank_of
-from ..describe_common import plural_key, points_text
 from ..errors import UsageError
-from ..glossary import rank_word, term
 from ..hole import FLIP_AFTER_DISCARD, OPENING
-from ..messages import Words, join_list, say, text
+from ..messages import Words, join_list, points_text, say, text
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
-from ..simulate import decision_seed
-from .estimate import column_group, shoe_counts
-from .levels import estimator_for
-from .planner import Planner
-from .search import HardPolicy, guide_style
-from .table import Table
+from ..text.describe_common import plural_key
+from ..text.glossary import rank_word, term
 
 
 @dataclass(frozen=True)
@@ -40,12 +39,6 @@ class Hint:
 
     def reason(self, lang: str) -> str:
         return self.reason_ja if lang == "ja" else self.reason_en
-
-
-def hint_seed(match_seed: int, step: int, seat: int) -> int:
-    """The seed of the Hint for `seat` at `step` (the length of the action log) of a match: a computer player's
-    seed for that decision, so the Hint is the move Hard would make there. The review judges with the same."""
-    return decision_seed(match_seed, step, seat)
 
 
 def hint(observation: Observation, seed: int) -> Hint:
@@ -63,14 +56,6 @@ def hint(observation: Observation, seed: int) -> Hint:
 # -- wording ---------------------------------------------------------------------
 def _then(first: Words, second: Words) -> Words:
     return lambda lang: first(lang) + second(lang)
-
-
-def card_en(card: int) -> str:
-    return rank_word(rank_of(card), "en")
-
-
-def card_ja(card: int) -> str:
-    return rank_word(rank_of(card), "ja")
 
 
 def _card(card: int) -> Words:
@@ -295,9 +280,9 @@ class _Explainer:
 
     def best_place(self, card: int) -> int:
         """Where Hard's planner would put `card` taken from the discard pile (for the reason of a take)."""
-        table = Table.from_observation(self.obs)
+        view = SeatView.from_observation(self.obs)
         planner = Planner(self.style, self.estimator)
-        options = planner.holding_options(table, card, True)
+        options = planner.holding_options(view, card, True)
         swaps = [option for option in options if option[1] >= A.SWAP]
         return min(swaps)[1] - A.SWAP
 
@@ -398,4 +383,4 @@ def _knock_reason(obs: Observation, ex: _Explainer) -> Words:
     return words
 
 
-__all__ = ["Hint", "explain", "hint", "hint_seed"]
+__all__ = ["Hint", "explain", "hint"]

@@ -8,7 +8,7 @@
   their decks), which sheets and pages score and show.
 
 Every number and every choice comes from the rules value, so a house rule changes these
-texts as it changes the full statements (describe.py). The one-page rule sheets print all of
+texts as it changes the full statements (text/describe.py). The one-page rule sheets print all of
 it; the site's game pages show the summary paragraph.
 """
 
@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import JOKER, JOKER_RANK, RANKS, SUITS, format_card, make_card
-from .deck_check import check_layouts
-from .describe_common import points_text, sentences
-from .messages import Words, has, text
-from .rules import MIN_PLAYERS, ONE_EYED_JACKS, RECOMMENDED_MAX_PLAYERS, Rules
-from .scoring import ADJUSTMENT_ORDER
+from ..cards import JOKER, JOKER_RANK, RANKS, SUITS, format_card, make_card
+from ..deck_check import check_layouts
+from ..messages import Words, has, points_text, text
+from ..rules import MIN_PLAYERS, ONE_EYED_JACKS, RECOMMENDED_MAX_PLAYERS, Rules
+from ..scoring import ADJUSTMENT_ORDER
+from .describe_common import sentences
 
 IN_BRIEF_POINTS = 10
 

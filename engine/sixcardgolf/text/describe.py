@@ -2,24 +2,17 @@
 
 The site, the printed sheets and the playground's rule summary all show these
 statements, so every number in them comes from the rules value (or from the
-scoring AMOUNTS), never from a per-preset text.
+option schema's AMOUNTS), never from a per-preset text. The statements of each
+section are written in describe_play.py and describe_scoring.py.
 """
 
 from __future__ import annotations
 
-from . import actions as A
-from .describe_common import Statement, lang_index, points_text
+from ..messages import check_lang, text
+from ..rules import Rules
+from .describe_common import Statement
 from .describe_play import ending_statements, players_statements, setup_statements, turn_statements
-from .describe_scoring import (
-    adjustment_statements,
-    card_value_rows,
-    pairs_statements,
-    value_statements,
-    winning_statements,
-)
-from .messages import Words, check_lang, say, text
-from .option_text import adjustment_label, describe_option_value, option_label
-from .rules import Rules
+from .describe_scoring import adjustment_statements, pairs_statements, value_statements, winning_statements
 
 SECTIONS: tuple[str, ...] = ("players", "setup", "turn", "ending", "values", "pairs", "adjustments", "winning")
 
@@ -30,15 +23,6 @@ def section_title(section: str, lang: str) -> str:
 
 def end_reason_text(reason: str, lang: str) -> str:
     return text(f"end_reason.{reason}", lang)
-
-
-def action_words(action: int) -> Words:
-    """An action as a sentence names it: 'draw from the stock', 「3番を表にする」."""
-    if A.SWAP <= action < A.SWAP + A.MAX_POSITIONS:
-        return say("action.swap", position=action - A.SWAP + 1)
-    if A.FLIP <= action < A.FLIP + A.MAX_POSITIONS:
-        return say("action.flip", position=action - A.FLIP + 1)
-    return say(f"action.{A.format_action(action)}")
 
 
 def describe_rules(rules: Rules, lang: str) -> list[Statement]:
@@ -54,18 +38,3 @@ def describe_rules(rules: Rules, lang: str) -> list[Statement]:
         *adjustment_statements(rules, lang),
         *winning_statements(rules, lang),
     ]
-
-
-__all__ = [
-    "SECTIONS",
-    "Statement",
-    "adjustment_label",
-    "card_value_rows",
-    "describe_option_value",
-    "describe_rules",
-    "end_reason_text",
-    "lang_index",
-    "option_label",
-    "points_text",
-    "section_title",
-]

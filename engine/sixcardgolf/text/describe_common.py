@@ -1,11 +1,11 @@
-"""Shared pieces of the rule text: the statement record, languages and number format."""
+"""Shared pieces of the rule text: the statement record, the language index, plural keys and sentence joining."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import check_lang, text
-from .rules import Rules
+from ..messages import check_lang, text
+from ..rules import Rules
 
 
 @dataclass(frozen=True)
@@ -17,11 +17,6 @@ class Statement:
 
 def lang_index(lang: str) -> int:
     return 0 if check_lang(lang) == "en" else 1
-
-
-def points_text(points: int) -> str:
-    """A number of points as printed: a true minus sign for negatives."""
-    return f"−{-points}" if points < 0 else str(points)
 
 
 def lowest_text(rules: Rules, lang: str) -> str:

@@ -1,0 +1,292 @@
+"""The playable match behind the browser's JSON door.
+
+The page sends a human seat's action; this module applies it, lets every computer seat play until a human must
+act (or the hole ends) and answers with what the viewing seat may see, and what the page needs to draw it: the
+layout's shape, the prompt, the legal targets and what happened since the last answer, move by move, each move
+with the table as the viewing seat saw it just after (so the page can show the computers' moves one at a time
+without ever learning a card that seat could not see). The save (rules + seed +
+action log, plus the seats) is the whole truth: the page keeps it in localStorage and a reload replays it
+exactly, a drawn card in hand included.
+
+The match being played lives in the caller's `Session` (door/session.py: the Web Worker keeps one), passed to
+every method, so the module has no state of its own; the save's format is door/saves.py's.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .. import actions as A
+from ..ai import LEVELS
+from ..errors import GolfError, IllegalActionError, NotationError, UsageError, quote_code, quote_text
+from ..hole import HoleState
+from ..match import Match
+from ..messages import both, points_text
+from ..messages import text as catalogue_text
+from ..option_text import adjustment_label
+from ..review.hint import hint
+from ..seeds import hint_seed
+from ..text.describe import end_reason_text
+from .params import lang_of, rules_from
+from .saves import HUMAN, check_seats, restore, undo_switch
+from .seated import Move, SeatedMatch
+from .session import Session
+
+# What the Play page offers: two to four at one device, one person and up to three computers,
+# matches of 1, 3, 9 or 18 holes; a first game is two players, Basic and one hole.
+TABLE_PLAYERS = (2, 3, 4)
+HOLE_CHOICES = (1, 3, 9, 18)
+FIRST_GAME = {"mode": "computer", "players": 2, "preset": "basic", "holes": 1, "level": "normal"}
+
+
+def setup_choices(params: dict[str, Any]) -> dict[str, Any]:
+    """The choices of the Play page's new-match form and the first game's defaults."""
+    return {
+        "modes": ["computer", "pass"],
+        "players": list(TABLE_PLAYERS),
+        "levels": list(LEVELS),
+        "holes": list(HOLE_CHOICES),
+        "defaults": dict(FIRST_GAME),
+    }
+
+
+def _opening(raw: Any) -> list[str]:
+    """The opening choices made while the engine was loading: a list of actions written as text."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise UsageError(*both("error.opening.not_list", opening_code=quote_code(raw), opening=quote_text(raw)))
+    for text in raw:
+        if not isinstance(text, str):
+            raise NotationError(
+                *both(
+                    "error.action.unknown", text_code=quote_code(text), text=quote_text(text), most_code=A.MAX_POSITIONS
+                )
+            )
+    return raw
+
+
+def match_new(params: dict[str, Any], session: Session) -> dict[str, Any]:
+    rules = rules_from(params)
+    players = params.get("players", 2)
+    seed = params.get("seed", 1)
+    seated = SeatedMatch(
+        Match(rules, players, seed), check_seats(params.get("seats"), players), undo_switch(params.get("undo", True))
+    )
+    opening = _opening(params.get("opening"))
+    _viewer(seated, params)  # a viewer of the wrong kind is refused before anything is played
+    # Opening choices made while the engine was loading (positions only), applied in order; the moves they
+    # and the computers' replies make are in the answer's events like any other (the log, pass-and-play news).
+    moves: list[Move] = []
+    for text in opening:
+        seat = seated.match.current_player()
+        if seat < 0 or not seated.is_human(seat):
+            break
+        moves.append(seated.play(A.parse_action(text)))
+        moves.extend(seated.play_computers())
+    session.seated = seated
+    return _view(seated, params, [*moves, *seated.play_computers()])
+
+
+def match_load(params: dict[str, Any], session: Session) -> dict[str, Any]:
+    """Restore the Play page's save. A save whose log stops replaying at some action is restored up to that
+    action (the answer's `recovered` says how many of how many moves were kept), so one bad action never costs
+    the good ones; a save that cannot be read at all is an error, and the page keeps a copy of it either way."""
+    save = restore(params.get("save"))
+    seated = SeatedMatch(save.match, save.seats, save.undo)
+    _viewer(seated, params)  # refused before the match in play is replaced
+    session.seated = seated
+    view = _view(seated, params, [])
+    if save.recovered is None:
+        return view
+    kept, total = save.recovered
+    return {**view, "recovered": {"kept": kept, "total": total}}
+
+
+def match_act(params: dict[str, Any], session: Session) -> dict[str, Any]:
+    seated = session.current()
+    match = seated.match
+    text = params.get("action", "")
+    if not isinstance(text, str):
+        raise IllegalActionError(
+            *both("error.action.unknown", text_code=quote_code(text), text=quote_text(text), most_code=A.MAX_POSITIONS)
+        )
+    try:
+        action = A.parse_action(text)
+    except GolfError as error:
+        raise IllegalActionError(str(error), ja=error.message("ja")) from None
+    _viewer(seated, params)  # a viewer of the wrong kind is refused before the move is played
+    seat = match.current_player()
+    if action == A.NEXT_HOLE:
+        match.next_hole()  # its errors say in both languages why there is no next hole now
+    elif match.hole.is_over():
+        why = "error.play.hole_over" if match.can_start_next_hole() else "error.play.match_over"
+        raise IllegalActionError(*both(why, action_code=quote_code(text)))
+    elif not seated.is_human(seat):  # the computers play before an answer, so only a stale page meets this
+        raise IllegalActionError(*both("error.play.computer", action_code=quote_code(text), player=seat + 1))
+    else:
+        own = seated.play(action)  # a refused move: the hole's error says why, in both languages
+        return _view(seated, params, [own, *seated.play_computers()])
+    return _view(seated, params, seated.play_computers())
+
+
+def match_undo(params: dict[str, Any], session: Session) -> dict[str, Any]:
+    seated = session.current()
+    seat = _viewer(seated, params)
+    if not seated.can_undo(seat):
+        raise IllegalActionError(*both("error.match.cannot_undo", player_code=seat + 1))
+    redealt = seated.match.undo(seat)
+    return {**_view(seated, params, []), "redealt": redealt}
+
+
+def match_view(params: dict[str, Any], session: Session) -> dict[str, Any]:
+    return _view(session.current(), params, [])
+
+
+def match_hint(params: dict[str, Any], session: Session) -> dict[str, Any]:
+    lang = lang_of(params)
+    seated = session.current()
+    match = seated.match
+    seat = match.current_player()
+    if seat < 0 or not seated.is_human(seat):
+        why = "error.hint.hole_over" if match.hole.is_over() else "error.hint.computer"
+        raise IllegalActionError(*both(why))
+    advice = hint(match.observation(seat), hint_seed(match.seed, len(match.log), seat))
+    return {"action": A.format_action(advice.action), "reason": advice.reason(lang)}
+
+
+def _viewer(seated: SeatedMatch, params: dict[str, Any]) -> int:
+    """The seat whose eyes the page shows: the one asked for, else the person to move, else the first person."""
+    asked = params.get("viewer")
+    players = seated.match.players
+    if asked is not None and (isinstance(asked, bool) or not isinstance(asked, int)):
+        raise UsageError(
+            *both("error.viewer.not_a_seat", viewer_code=quote_code(asked), viewer=quote_text(asked), last=players - 1)
+        )
+    if asked is not None and 0 <= asked < players:  # a seat not at this table: the page's last match had more
+        return asked
+    to_move = seated.match.current_player()
+    if to_move >= 0 and seated.is_human(to_move):
+        return to_move
+    return seated.seats.index(HUMAN)
+
+
+def _prompt(seated: SeatedMatch, viewer: int, legal: list[str]) -> dict[str, Any] | None:
+    """What the viewing person is asked to do now, as a text key and its numbers (None: not their turn)."""
+    match = seated.match
+    hole = match.hole
+    if hole.is_over() or match.current_player() != viewer:
+        return None
+    rules = match.rules
+    phase = match.observation(viewer).to_dict()["phase"]
+    size = rules.rows * rules.cols
+    if phase == "opening":
+        chosen = sum(1 for p in range(size) if hole.up[viewer] >> p & 1 or hole.peeked[viewer] >> p & 1)
+        left = rules.initial_reveals - chosen
+        return {"key": "opening-peek" if rules.peek else "opening", "left": left, "size": size}
+    if phase == "draw":
+        return {"key": "draw-knock" if "knock" in legal else "draw", "size": size}
+    if phase == "holding":
+        return {"key": "holding" if "discard" in legal else "holding-must", "size": size}
+    return {"key": "flip-optional" if "skip" in legal else "flip", "size": size}
+
+
+def _view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -> dict[str, Any]:
+    lang = lang_of(params)
+    match = seated.match
+    hole = match.hole
+    viewer = _viewer(seated, params)
+    observation = match.observation(viewer).to_dict()
+    legal = observation["legal_actions"] if observation["to_move"] == viewer else []
+    targets = {}
+    for action in legal:
+        word, _, position = action.partition(" ")
+        if word in ("swap", "flip") and position:
+            targets[position] = action
+    can_undo = seated.can_undo(viewer)
+    view: dict[str, Any] = {
+        "seats": seated.seats,
+        "viewer": viewer,
+        "observation": observation,
+        "rows": match.rules.rows,
+        "cols": match.rules.cols,
+        "peek": match.rules.peek,
+        "prompt": _prompt(seated, viewer, legal),
+        "targets": targets,
+        "buttons": [a for a in ("discard", "knock", "early-knock", "skip") if a in legal],
+        "piles": {"stock": "draw" in legal, "discard": "take" in legal},
+        "hole": match.hole_number,
+        "holes": match.rules.holes,
+        "records": [
+            {"points": list(r.points), "end_reason": r.end_reason, "playoff": r.playoff} for r in match.records
+        ],
+        "totals": match.totals(),
+        "wins": _hole_wins(match),
+        "can_undo": can_undo,
+        # Undo then deals the cards nobody may know again (what the moves it takes back showed): the page says so.
+        "undo_redeals": can_undo and match.undo_shows(viewer),
+        "undo_offered": seated.undo,
+        "can_next": match.can_start_next_hole(),
+        "events": [move.seen_by(viewer) for move in moves],
+        "seed": match.seed,
+        "rules": match.rules.to_dict(),
+        "save": json.dumps(seated.save()),
+        "hole_over": hole.is_over(),
+        "end_reason": hole.end_reason,
+        "end_reason_text": end_reason_text(hole.end_reason, lang) if hole.end_reason else None,
+        # Who ended the hole (went out, knocked), and the same reason naming them: "{name}" for the page to fill.
+        "ended_by": _ended_by(hole),
+        "end_reason_by_text": catalogue_text(f"end_reason_by.{hole.end_reason}", lang)
+        if _ended_by(hole) is not None
+        else None,
+        "scores": None,
+        "outcome": None,
+    }
+    if hole.is_over():
+        view["scores"] = [
+            {
+                "total": score.total,
+                "total_text": points_text(score.total),
+                "card_points": score.card_points,
+                "adjustments": [
+                    {"label": adjustment_label(a.key, lang), "points": a.points, "points_text": points_text(a.points)}
+                    for a in score.adjustments
+                ],
+                "cancelled": [[p + 1 for p in g.positions] for g in score.groups if g.cancelled],
+            }
+            for score in hole.scores()
+        ]
+    outcome = match.outcome()
+    if outcome is not None:
+        view["outcome"] = {"winners": list(outcome.winners), "shared": outcome.shared, "totals": list(outcome.totals)}
+    return view
+
+
+def _ended_by(hole: HoleState) -> int | None:
+    """The seat whose move ended a finished hole: who knocked, or else who went out; None for the other ends."""
+    if not hole.is_over() or hole.end_reason not in ("final_turns", "went_out", "knock", "early_knock"):
+        return None
+    seat = hole.knocker if hole.end_reason == "knock" else hole.went_out
+    return seat if seat >= 0 else None
+
+
+def _hole_wins(match: Match) -> list[int]:
+    """Holes won by each seat (the lowest score of a hole; a tie counts for everyone tied): the score table's W."""
+    wins = [0] * match.players
+    for record in match.records:
+        low = min(record.points)
+        for seat, points in enumerate(record.points):
+            wins[seat] += points == low
+    return wins
+
+
+METHODS = {
+    "setup_choices": lambda params, session: setup_choices(params),
+    "match_new": match_new,
+    "match_load": match_load,
+    "match_act": match_act,
+    "match_undo": match_undo,
+    "match_view": match_view,
+    "match_hint": match_hint,
+}
