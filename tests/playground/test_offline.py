@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import finish_loading, keep_loading, served
-from playground_support import ENGINE_START_MS, REPO, SITE
+from playground_support import ENGINE_START_MS, SITE
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from sixcardgolf import load_preset, score_table
@@ -140,9 +140,6 @@ def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
 
 
 def test_a_new_build_replaces_the_old_cache(context: BrowserContext, site_copy: tuple[Path, str]) -> None:
-    import sys
-
-    sys.path.insert(0, str(REPO / "playground"))
     from mkdocs_hook import _write_service_worker
 
     site, origin = site_copy

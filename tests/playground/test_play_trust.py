@@ -370,11 +370,7 @@ def site_copy(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 def rebuild(site: Path) -> None:
     """What a new build does to a served site: a page changed, and sw.js with the new manifest."""
-    import sys
 
-    from playground_support import REPO
-
-    sys.path.insert(0, str(REPO / "playground"))
     from mkdocs_hook import _write_service_worker
 
     faq = site / "faq" / "index.html"

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser_support import chromium, served
 from playwright.sync_api import Browser
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sitebuild import HOOKS, build_site, fake_printables
-
-sys.path.insert(0, str(HOOKS))  # the hook helpers (package golfsite), for tests that call them directly
+from sitebuild import build_site, fake_printables
 
 
 @pytest.fixture(scope="session")

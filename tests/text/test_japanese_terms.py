@@ -10,11 +10,11 @@ a number, glossary terms with their word) before it is checked, so 「{t.hole}{h
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from string import Formatter
 
 import pytest
+from golfsite.labels import _TEXT as SITE_LABELS
 
 from printables.labels import LABELS
 from sixcardgolf import load_preset
@@ -25,8 +25,6 @@ from sixcardgolf.scoring import score_table
 from sixcardgolf.text.glossary import RETIRED_JA, group_note
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "docs" / "hooks"))
-from golfsite.labels import _TEXT as SITE_LABELS  # noqa: E402  (the hooks' folder is put on the path first)
 
 GLOSSARY_TABLES = ("term.", "meaning.", "rank.")
 

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 from printables_pdf import PAPER_PT, page_size, reader, squash, text, values_in_table_order
+from support import REPO as ROOT
 
 from printables.cli import main
 from sixcardgolf import Rules, RulesError, load_preset
