@@ -1,12 +1,20 @@
 """Shared pytest options: large runs stay behind --run-slow (marker `slow`, declared in pyproject.toml; `make
 test-slow` runs them). Without the flag they are deselected, not skipped: they are a separate, longer run.
 
+One Chromium per test process (`browser`), for every folder's browser tests: each test opens its own context (a
+fresh profile), so a browser started per module only cost a second or two of start each time.
+
 Hypothesis runs without its per-example deadline: speed is measured in bench/, never in a test, and on a
 busy two-core machine a deadline only produces failures that say nothing about the code.
 """
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import settings
+from playwright.sync_api import Browser
+
+from support.browser import chromium
 
 settings.register_profile("sixcardgolf", deadline=None, print_blob=True)
 settings.load_profile("sixcardgolf")
@@ -23,3 +31,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if slow:
         config.hook.pytest_deselected(items=slow)
         items[:] = [item for item in items if "slow" not in item.keywords]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with chromium() as launched:
+        yield launched

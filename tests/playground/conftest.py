@@ -1,13 +1,15 @@
-"""Shared by the playground's browser tests: the built site served on 127.0.0.1, and Debian's Chromium."""
+"""Shared by the playground's browser tests: the built site served on 127.0.0.1, a fresh context per test (the
+browser is tests/conftest.py's, one per test process)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from browser_support import chromium, served
-from playground_support import SITE
 from playwright.sync_api import Browser, BrowserContext
+
+from support.browser import served
+from support.playground import SITE
 
 
 @pytest.fixture(scope="module")
@@ -16,12 +18,6 @@ def origin() -> Iterator[str]:
         assert (SITE / "playground" / page).exists(), f"site/ has no playground/{page}: run `make build` first"
     with served(SITE) as address:
         yield address
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture

@@ -16,12 +16,12 @@ from urllib.parse import quote, urlsplit
 
 import pypdf
 import pytest
-from playground_support import REPO
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
 from sixcardgolf.errors import GolfError
+from support.playground import REPO
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"

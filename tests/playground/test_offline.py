@@ -17,12 +17,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import finish_loading, keep_loading, served
-from playground_support import ENGINE_START_MS, SITE
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
+from support.browser import finish_loading, keep_loading, served
+from support.playground import ENGINE_START_MS, SITE
 
 CACHED_FILES = """async () => {
   const out = [];

@@ -11,58 +11,14 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from playground_support import ENGINE_START_MS, REPO, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
-from sixcardgolf import Match, load_preset
-from sixcardgolf.ai import make_policy
-from sixcardgolf.door import handle
-from sixcardgolf.seeds import decision_seed
+from support.door import result
+from support.play_page import ROOT, open_hole, open_play, phase, saved, start, wait_phase
+from support.playground import ENGINE_START_MS, REPO, SAVE_KEY
+from support.saves import page_save, played
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-ROOT = "#golf-match"
-
-
-def open_play(context: BrowserContext, origin: str, lang: str = "en", fragment: str = "") -> tuple[Page, list[str]]:
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    home = urlsplit(origin).netloc
-    page.on("request", lambda r: urlsplit(r.url).netloc not in (home, "") and problems.append(f"foreign: {r.url}"))
-    page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/{fragment}")
-    return page, problems
-
-
-def phase(page: Page) -> str:
-    return page.get_attribute(ROOT, "data-phase") or ""
-
-
-def wait_phase(page: Page, *phases: str, timeout: int = ENGINE_START_MS) -> None:
-    page.wait_for_function(
-        f"{json.dumps(list(phases))}.includes(document.querySelector('{ROOT}').dataset.phase)"
-        f" && document.querySelector('{ROOT}').dataset.busy !== 'true'",
-        timeout=timeout,
-    )
-
-
-def saved(page: Page) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-
-
-def start(page: Page, *, players: int = 2, preset: str = "basic", mode: str = "computer", holes: int = 1) -> None:
-    page.wait_for_selector(".golf-setup")
-    page.check(f"#mode-{mode}")
-    page.select_option("#setup-players", str(players))
-    page.select_option("#setup-preset", preset)
-    page.select_option("#setup-holes", str(holes))
-    page.click(".golf-setup button[type=submit]")
-
-
-def open_hole(page: Page, positions: tuple[int, ...] = (1, 5)) -> None:
-    wait_phase(page, "opening", "handover")
-    for position in positions:
-        page.keyboard.press(str(position))
-    wait_phase(page, "draw", "handover")
 
 
 def release(page: Page, held: list[Route]) -> None:
@@ -412,27 +368,12 @@ def test_a_game_pages_play_link_opens_the_form_with_that_game(context: BrowserCo
     assert problems == []
 
 
-def played(levels: list[str], seed: int) -> Match:
-    """A one-hole match the engine's levels played to its end."""
-    match = Match(load_preset("basic").with_options({"holes": 1}), len(levels), seed)
-    while not match.is_over():
-        seat = match.current_player()
-        policy = make_policy(levels[seat], decision_seed(match.seed, len(match.log), seat))
-        match.apply_action(policy.choose(match.observation(seat)))
-    return match
-
-
-def page_save(match: Match, levels: list[str]) -> str:
-    seats = ["human", *levels[1:]]
-    return json.dumps({"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": match.to_save()})
-
-
 def finished_save(levels: list[str], wanted: tuple[int, ...], seeds: range) -> str:
     """The save of a one-hole match the engine's levels played to its end, won by the seats `wanted`."""
     for seed in seeds:
         match = played(levels, seed)
         if match.outcome().winners == wanted:
-            return page_save(match, levels)
+            return page_save(match, ["human", *levels[1:]])
     raise AssertionError(f"no seed in {seeds} gives winners {wanted}")
 
 
@@ -572,15 +513,17 @@ def test_the_mark_of_a_cancelled_column_leaves_the_cards_rank_readable(
     levels = ["normal", "normal", "normal"]
     for seed in range(1, 30):  # a hole where every seat's layout has a cancelled column
         match = played(levels, seed)
-        door = json.loads(handle(json.dumps({"method": "match_load", "params": {"save": page_save(match, levels)}})))
-        if all(score["cancelled"] for score in door["result"]["scores"]):
+        loaded = result("match_load", save=page_save(match, ["human", *levels[1:]]))
+        if all(score["cancelled"] for score in loaded["scores"]):
             break
     else:
         raise AssertionError("no seed below 30 cancels a column in every layout")
     context = browser.new_context(viewport={"width": width, "height": height})
     try:
         page, problems = open_play(context, origin, lang)
-        page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, page_save(match, levels)])
+        page.evaluate(
+            "([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, page_save(match, ["human", *levels[1:]])]
+        )
         page.reload()
         wait_phase(page, "match-over")
         marks = page.evaluate(CANCEL_MARKS)

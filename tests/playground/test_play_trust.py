@@ -13,24 +13,22 @@ import re
 from pathlib import Path
 
 import pytest
-from playground_support import ENGINE_START_MS, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page
-from test_play_page import ROOT, open_hole, open_play, page_save, saved, start, wait_phase
 
 from sixcardgolf import Match, load_preset, parse_action
 from sixcardgolf.ai import make_policy
 from sixcardgolf.cards import format_card
 from sixcardgolf.seeds import decision_seed
+from support.play_page import ROOT, card_name, open_hole, open_play, saved, start, wait_phase
+from support.playground import ENGINE_START_MS, SAVE_KEY
+from support.saves import page_save
 
 DAMAGED_KEY = "sixcardgolf.playground.save.damaged"
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def shown(card: str | None) -> str:
     """A card as the page names it to a screen reader: "7S" -> "7♠", None -> "face down"."""
-    if card is None:
-        return "face down"
-    return "Joker" if card == "JK" else f"{card[:-1]}{SUITS[card[-1]]}"
+    return "face down" if card is None else card_name(card)
 
 
 def engine_view(page: Page) -> Match:
@@ -195,7 +193,7 @@ def blocked_profile(tmp_path: Path) -> Path:
 def test_with_site_data_blocked_the_page_plays_without_saving_and_says_so(
     browser: Browser, origin: str, tmp_path: Path, lang: str
 ) -> None:
-    from browser_support import CHROMIUM, CHROMIUM_ARGS
+    from support.browser import CHROMIUM, CHROMIUM_ARGS
 
     # A real profile with the setting, as a person would have it (the same Chromium, its own user data folder).
     context = browser.browser_type.launch_persistent_context(
@@ -359,8 +357,8 @@ def site_copy(tmp_path: Path):  # type: ignore[no-untyped-def]
     import os
     import shutil
 
-    from browser_support import served
-    from playground_support import SITE
+    from support.browser import served
+    from support.playground import SITE
 
     copy = tmp_path / "site"
     shutil.copytree(SITE, copy, copy_function=os.link)

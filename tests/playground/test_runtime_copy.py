@@ -10,7 +10,8 @@ from pathlib import Path
 import mkdocs_hook
 import pytest
 from mkdocs.exceptions import PluginError
-from playground_support import REPO
+
+from support.playground import REPO
 
 
 @pytest.fixture

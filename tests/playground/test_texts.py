@@ -11,9 +11,9 @@ import shutil
 import subprocess
 
 import pytest
-from playground_support import REPO
 
 from sixcardgolf.text.glossary import RETIRED_JA
+from support.playground import REPO
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import chromium, served
-from playwright.sync_api import Browser
 from sitebuild import build_site, fake_printables
+
+from support.browser import served
 
 
 @pytest.fixture(scope="session")
@@ -30,9 +30,3 @@ def site(tmp_path_factory: pytest.TempPathFactory, printables_dir: Path) -> Path
 def origin(site: Path) -> Iterator[str]:
     with served(site) as address:
         yield address
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched

@@ -13,9 +13,9 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
-from browser_support import finish_loading, keep_loading
 
 from sixcardgolf.text.glossary import TERMS
+from support.browser import finish_loading, keep_loading
 
 READY = "() => document.querySelector('.md-search-result__meta').textContent === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
 
