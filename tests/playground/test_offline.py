@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
@@ -120,13 +120,8 @@ def test_the_calculator_scores_offline_after_one_visit(context: BrowserContext, 
     table = read_layouts(rules, [layout, other])
     expected = score_table(rules, [list(cards) for cards in table.layouts])[0].total  # the engine on CPython
     page.fill("#calc-layout-1", layout)
-    page.wait_for_function(
-        "total => { const r = document.querySelector('.golf-calc-results');"
-        " const cell = r.querySelector('[data-total]');"
-        " return r.dataset.state === 'current' && cell && cell.dataset.total === String(total); }",
-        arg=expected,
-        timeout=ENGINE_START_MS,
-    )
+    first_total = page.locator(".golf-calc-results[data-state=current] [data-total]").first
+    expect(first_total).to_have_attribute("data-total", str(expected), timeout=ENGINE_START_MS)
 
 
 @pytest.fixture
