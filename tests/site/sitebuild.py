@@ -20,6 +20,15 @@ PAGES = ("", "rules/", "walkthrough/", "scoring/", "variants/", "strategy/", "fa
          "games/", *GAME_PAGES)  # fmt: skip
 
 
+SEARCH_READY = (
+    "() => document.querySelector('.md-search-result__meta').textContent"
+    " === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
+)
+"""True once the theme's search worker has its index: the results line shows the placeholder (opening the search
+field builds the index at once)."""
+SEARCH_READY_MS = 60_000  # building the index takes a second or two; far longer on a busy two-core machine
+
+
 def tiny_png(width: int = 4, height: int = 6) -> bytes:
     """A valid white PNG, written by hand so the tests need no imaging library."""
 

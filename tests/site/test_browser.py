@@ -6,11 +6,12 @@ to another origin, no script error, a working language switcher and search that 
 
 from __future__ import annotations
 
+import contextlib
 from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
-from sitebuild import LANGS, PAGES, REPO
+from sitebuild import LANGS, PAGES, REPO, SEARCH_READY, SEARCH_READY_MS
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -99,15 +100,14 @@ def test_language_switcher_keeps_the_page(browser, origin: str) -> None:
         context.close()
 
 
+# Searched from other pages than the Japanese home page, and a word that is not a glossary term: every glossary
+# term is searched from /ja/ by test_japanese_chrome.py::test_japanese_search_finds_terms_and_option_names.
 @pytest.mark.parametrize(
     ("start", "query", "expect_prefix"),
     [
-        ("ja/", "山札", "/ja/"),
         ("ja/rules/", "ジョーカー", "/ja/"),
         ("ja/faq/", "捨て札", "/ja/"),
-        ("ja/", "表向き", "/ja/"),
         ("ja/", "めくる", "/ja/"),
-        ("ja/", "上がり", "/ja/"),
         ("rules/", "discard", "/"),
     ],
 )
@@ -117,15 +117,11 @@ def test_search_finds_words_in_each_language(browser, origin: str, start: str, q
         search = page.locator("input.md-search__input")
         results = page.locator(".md-search-result__item a")
         search.click()
+        page.wait_for_function(SEARCH_READY, timeout=SEARCH_READY_MS)
         search.fill(query)
-        for _ in range(3):
-            try:
-                results.first.wait_for(timeout=5000)
-                break
-            except playwright_sync.TimeoutError:  # typed before the worker had its index: type once more
-                search.press("End")
-                search.press("Space")
-                search.press("Backspace")
+        search.press("End")  # the theme reads the box on a key going up, not on input
+        with contextlib.suppress(playwright_sync.TimeoutError):  # the assertions below name what the search showed
+            results.first.wait_for(timeout=8000)
         meta = page.locator(".md-search-result__meta").inner_text()
         hrefs = [urlsplit(h).path for h in results.evaluate_all("links => links.map(a => a.href)")]
         assert hrefs, f"no result for {query!r} ({meta!r})"

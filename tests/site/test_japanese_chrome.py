@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import playwright.sync_api as playwright_sync
 import pytest
 from htmltree import find_all, parse, text
-from sitebuild import LANGS, PAGES, page_path
+from sitebuild import LANGS, PAGES, SEARCH_READY, SEARCH_READY_MS, page_path
 
 from sixcardgolf.option_text import option_label
 from sixcardgolf.text.glossary import TERMS
@@ -74,6 +74,7 @@ def test_japanese_search_finds_terms_and_option_names(browser: playwright_sync.B
         search = page.locator("input.md-search__input")
         results = page.locator(".md-search-result__item a")
         search.click()
+        page.wait_for_function(SEARCH_READY, timeout=SEARCH_READY_MS)
         missing = []
         for query in dict.fromkeys(QUERIES):
             search_for("")

@@ -13,11 +13,10 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
+from sitebuild import SEARCH_READY as READY
 
 from sixcardgolf.text.glossary import TERMS
 from support.browser import finish_loading, keep_loading
-
-READY = "() => document.querySelector('.md-search-result__meta').textContent === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
 
 
 def _results(browser: playwright_sync.Browser, origin: str, start: str, query: str) -> list[str]:
