@@ -12,7 +12,7 @@ PYODIDE_VENV := .venv-pyodide
 LOCKFILE := dist/pyodide-lock.json
 # The interpreter snapshot the site ships (a Python that has imported the engine), named by the wheel's sha256.
 SNAPSHOT_STAMP := $(STAMPS)/snapshot
-ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json') engine/pyproject.toml
+ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json' -o -name '*.toml') engine/pyproject.toml
 
 .PHONY: setup build serve test test-slow lint pytest bench wheel lockfile snapshot clean
 
