@@ -17,8 +17,8 @@ from sixcardgolf.text.glossary import TERMS
 GLOSSARY_TABLES = ("term.", "meaning.", "rank.")
 # Terms that are verbs (or a verb's stem) in Japanese: a sentence conjugates them, so no placeholder can stand in.
 VERB_TERMS = {"flip", "swap", "go_out"}
-# Polite verb forms that contain a noun term: 上がります is the verb 上がる, not the noun 上がり.
-VERB_FORMS = {"going_out": ("上がりま",)}
+# Verb forms that contain a noun term: 上がります and 「誰々が上がり、」 are the verb 上がる, not the noun 上がり.
+VERB_FORMS = {"going_out": ("上がりま", "が上がり、")}
 
 
 def fields(template: str) -> set[str]:
@@ -109,11 +109,16 @@ REJECTED_JA = {
 }
 
 
+# Where a rejected word is the right one: the AI benchmark counts a hole or match that no level wins as a tie
+# (引き分け), which is not a tie for the lowest total that players share (T9).
+REJECTED_JA_KEPT = {("site.ladder_source", "引き分け")}
+
+
 def test_japanese_uses_one_word_per_concept() -> None:
     for key, template in catalogue("ja").items():
         unquoted = re.sub(r"「[^」]*」", "", template)  # a meaning may name a synonym in quotes
         for word, instead in REJECTED_JA.items():
-            assert word not in unquoted, f"{key}: {word} -> {instead}"
+            assert word not in unquoted or (key, word) in REJECTED_JA_KEPT, f"{key}: {word} -> {instead}"
 
 
 def test_japanese_punctuation_is_full_width_and_minus_is_a_true_minus() -> None:
@@ -128,10 +133,16 @@ def test_japanese_punctuation_is_full_width_and_minus_is_a_true_minus() -> None:
 CARD_NOTATION = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQKT])[SHDCshdc](?![A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
 
 
+# Words in Latin letters that are not code: file formats, the AI, the paper (USレター). A file name the site's note
+# points to stands in backquotes, as code.
+NOT_CODE = {"PDF", "JSON", "AI", "US"}
+
+
 def test_japanese_messages_name_no_code() -> None:
     """No option key, value code or true/false inside a Japanese message (japanese-review.md §3.2)."""
     for key, template in messages("ja").items():
-        words = re.findall(r"[A-Za-z_]{2,}", CARD_NOTATION.sub("", without_placeholders(template)))
+        rest = re.sub(r"`[^`]*`", "", CARD_NOTATION.sub("", without_placeholders(template)))
+        words = [word for word in re.findall(r"[A-Za-z_]{2,}", rest) if word not in NOT_CODE]
         assert not words, f"{key}: {words} in {template!r}"
 
 

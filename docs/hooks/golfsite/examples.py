@@ -91,7 +91,7 @@ def _breakdown(rules: Rules, score: PlayerScore, caption: str, lang: str) -> str
         cards = " ".join(card_short(c) for c in group.cards)
         note = group_note(rules, group, lang)
         if note:
-            cards += f"（{note}）" if lang == "ja" else f" — {note}"
+            cards = text("group_with_note", lang, cards=cards, note=note)
         rows.append(
             f'<tr class="golf-group"><th scope="row">{escape(_group_label(rules, index, group.positions, lang))}</th>'
             f'<td>{escape(cards)}</td><td data-points="{group.points}">{escape(points_text(group.points))}</td></tr>'

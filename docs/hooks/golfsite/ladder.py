@@ -62,10 +62,8 @@ def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
 def _rate(win: list[float], lang: str) -> str:
     """A win rate with its 95% confidence interval: 61.7% (59.8–63.6%) / 61.7％（59.8〜63.6％）, Japanese
     with full-width signs and brackets and 〜 for a range, as everywhere else on its pages."""
-    rate, low, high = (100 * value for value in win)
-    if lang == "ja":
-        return f"{rate:.1f}％（{low:.1f}〜{high:.1f}％）"
-    return f"{rate:.1f}% ({low:.1f}–{high:.1f}%)"
+    rate, low, high = (f"{100 * value:.1f}" for value in win)
+    return text("ladder_rate", lang, rate=rate, low=low, high=high)
 
 
 def _inline_code(sentence: str) -> str:

@@ -120,7 +120,7 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
 
 def _separator(lang: str) -> str:
     """Between a document's kind and its game: an em dash in English, a colon in Japanese print style."""
-    return "：" if lang == "ja" else " — "
+    return text("kind_sep", lang)
 
 
 def _size(path: Path) -> str:
@@ -145,7 +145,7 @@ def _blank_pads(mine: list[dict[str, Any]], base: str, lang: str, folder: Path) 
     rows = []
     for paper in PAPERS:
         for holes in sorted({_count(d, "holes") for d in pads}):
-            size = ("・" if lang == "ja" else ", ").join((text(paper, lang), text("holes_count", lang, n=holes)))
+            size = text("detail_sep", lang).join((text(paper, lang), text("holes_count", lang, n=holes)))
             cells = "".join(
                 f'<td><a href="{escape(base + by_size[paper, holes, n]["pdf"])}" download '
                 f'aria-label="{escape(by_size[paper, holes, n]["title"])}">PDF</a></td>'
@@ -177,7 +177,7 @@ def _details(document: dict[str, Any], lang: str) -> str:
         parts.append(text("holes_count", lang, n=document["holes"]))
     if _count(document, "players"):
         parts.append(text("players_count", lang, n=document["players"]))
-    return ("・" if lang == "ja" else ", ").join(parts)
+    return text("detail_sep", lang).join(parts)
 
 
 def copy_into_site(files: list[Path], site_dir: Path) -> None:

@@ -160,7 +160,7 @@ def statement(ctx: Context, args: dict[str, str]) -> str:
     found = _statements(rules_arg(args), ctx.lang, keys={args["key"]})
     if not found:
         raise MarkerError(f"the rule text of preset {args['preset']!r} has no statement with key {args['key']!r}")
-    return ("" if ctx.lang == "ja" else " ").join(s.text for s in found)
+    return text("gap", ctx.lang).join(s.text for s in found)
 
 
 @marker("lowest-rule", required=("preset",), optional=("set",), block=False)
@@ -336,8 +336,7 @@ def _distinct_meanings(key: str, values: list[Any], lang: str) -> list[str]:
         meanings = [m[1:] for m in meanings]
     while len(meanings) > 1 and all(m and m[-1] == meanings[0][-1] for m in meanings):
         meanings = [m[:-1] for m in meanings]
-    glue = "" if lang == "ja" else " "
-    return [glue.join(m) for m in meanings]
+    return [text("gap", lang).join(m) for m in meanings]
 
 
 @marker("option", required=("key",))
@@ -359,14 +358,11 @@ def option_block(ctx: Context, args: dict[str, str]) -> str:
         short = escape(describe_option_value(key, value, ctx.lang))
         meaning = escape(meaning_text) or nothing(ctx.lang)
         if value == default:
-            short += (
-                f" <em>({text('standard', ctx.lang)})</em>"
-                if ctx.lang == "en"
-                else f"<em>（{text('standard', ctx.lang)}）</em>"
-            )
+            standard = text("in_brackets", ctx.lang, text=text("standard", ctx.lang))
+            short += f"{text('gap', ctx.lang)}<em>{escape(standard)}</em>"
         marker_default = ' class="golf-default"' if value == default else ""
         raw = "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
-        colon = "：" if ctx.lang == "ja" else ": "
+        colon = text("colon", ctx.lang)
         rows.append(
             f'<dt data-value="{_attr(value)}"{marker_default}><code>{escape(raw)}</code> {short}</dt>'
             f"<dd>{meaning}</dd>"
@@ -375,7 +371,7 @@ def option_block(ctx: Context, args: dict[str, str]) -> str:
     return (
         f'<div class="golf-option" id="option-{key}" data-key="{key}">'
         f'<p class="golf-option-title"><strong>{escape(option_label(key, ctx.lang))}</strong> '
-        f"<code>{key}</code>{'：' if ctx.lang == 'ja' else ': '}{escape(option_help(key, ctx.lang))}</p>"
+        f"<code>{key}</code>{text('colon', ctx.lang)}{escape(option_help(key, ctx.lang))}</p>"
         f'<dl class="golf-values">{"".join(rows)}</dl></div>'
     )
 

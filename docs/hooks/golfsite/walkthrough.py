@@ -142,7 +142,7 @@ def _table_before(rules, move: Move, lang: str) -> str:
 def _step(move: Move, lang: str) -> str:
     return (
         f'<li data-action="{A.format_action(move.action)}"><p>{escape(_what_happened(move, lang))}</p>'
-        f'<p class="golf-reason"><strong>{text("wt_why", lang)}</strong>{"" if lang == "ja" else " "}'
+        f'<p class="golf-reason"><strong>{text("wt_why", lang)}</strong>{text("gap", lang)}'
         f"{escape(move.reason[lang])}</p></li>"
     )
 
