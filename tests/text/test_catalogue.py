@@ -115,8 +115,14 @@ REJECTED_JA = {
 
 
 # Where a rejected word is the right one: the AI benchmark counts a hole or match that no level wins as a tie
-# (引き分け), which is not a tie for the lowest total that players share (T9).
-REJECTED_JA_KEPT = {("site.ladder_source", "引き分け")}
+# (引き分け), which is not a tie for the lowest total that players share (T9); the moves an undo took back and a hole
+# taken off the score keeper are 取り消した, where the Undo button itself is 元に戻す (T3).
+REJECTED_JA_KEPT = {
+    ("site.ladder_source", "引き分け"),
+    ("page.play.undone.redealt", "取り消し"),
+    ("page.keeper.removed", "取り消し"),
+    ("page.keeper.otherTabNotRemoved", "取り消し"),
+}
 
 
 def test_japanese_uses_one_word_per_concept() -> None:
@@ -138,10 +144,11 @@ def test_japanese_punctuation_is_full_width_and_minus_is_a_true_minus() -> None:
 CARD_NOTATION = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQKT])[SHDCshdc](?![A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
 
 
-# Words in Latin letters that are not code: file formats, the AI, the paper (USレター). A file name the site's note
-# points to stands in backquotes, as code.
-NOT_CODE = {"PDF", "JSON", "AI", "US"}
-NOT_CODE_IN: dict[str, set[str]] = {}
+# Words in Latin letters that are not code: file formats, the AI, the paper (USレター), the Enter key the pages name.
+# A file name the site's note points to stands in backquotes, as code. The calculator's link holds JSON, so what is
+# wrong with a value in it names JSON's own true and false.
+NOT_CODE = {"PDF", "JSON", "WebAssembly", "AI", "US", "Enter"}
+NOT_CODE_IN = {"page.calc.linkOptionsValue": {"true", "false"}}
 
 
 def test_japanese_messages_name_no_code() -> None:
