@@ -13,6 +13,7 @@ from sixcardgolf.rules import Rules
 
 from .labels import option_value_shown, text
 from .markers import Context, marker, preset_arg
+from .templating import render
 
 BASIC = "basic"
 GAMES_FOLDER = "games"
@@ -96,17 +97,22 @@ def differences_table(ctx: Context, args: dict[str, str]) -> str:
     if not rows:
         return f'<p class="golf-note" data-golf="differences" data-preset="{preset.name}">{escape(text("is_basic", ctx.lang))}</p>'
     basic_rules, rules = preset_info(BASIC).rules, preset.rules
-    body = "".join(
-        f'<tr data-key="{key}"><th scope="row">{escape(option_label(key, ctx.lang))}</th>'
-        f"<td>{escape(option_value_shown(basic_rules, key, ctx.lang))}</td>"
-        f"<td><strong>{escape(option_value_shown(rules, key, ctx.lang))}</strong></td></tr>"
-        for key, _, _ in rows
-    )
-    caption = text("differences_caption", ctx.lang, preset=preset.title[ctx.lang], basic=basic_title)
-    return (
-        f'<table data-golf="differences" data-preset="{preset.name}"><caption>{escape(caption)}</caption>'
-        f'<thead><tr><th scope="col">{text("option", ctx.lang)}</th><th scope="col">{escape(basic_title)}</th>'
-        f'<th scope="col">{escape(preset.title[ctx.lang])}</th></tr></thead><tbody>{body}</tbody></table>'
+    return render(
+        "differences.html",
+        preset=preset.name,
+        caption=text("differences_caption", ctx.lang, preset=preset.title[ctx.lang], basic=basic_title),
+        option_head=text("option", ctx.lang),
+        basic_title=basic_title,
+        title=preset.title[ctx.lang],
+        rows=[
+            (
+                key,
+                option_label(key, ctx.lang),
+                option_value_shown(basic_rules, key, ctx.lang),
+                option_value_shown(rules, key, ctx.lang),
+            )
+            for key, _, _ in rows
+        ],
     )
 
 
