@@ -66,12 +66,13 @@ serve: build
 	@echo "Serving http://127.0.0.1:8000 (Ctrl-C stops)"
 	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory site
 
-# ruff and mypy for the Python; ESLint (eslint.config.js) for the pages' scripts, the build's Node tools and the
-# JavaScript unit tests (tests/js/, run by pytest through `node --test`).
+# ruff and mypy --strict for the Python (the engine, the printables, the site's and the playground's MkDocs hooks);
+# ESLint (eslint.config.js) for the pages' scripts, the build's Node tools and the JavaScript unit tests (tests/js/,
+# run by pytest through `node --test`).
 lint: setup texts
 	$(VENV)/bin/ruff check engine tests bench printables docs/hooks playground
 	$(VENV)/bin/ruff format --check engine tests bench printables docs/hooks playground
-	$(VENV)/bin/mypy --strict engine/sixcardgolf
+	$(VENV)/bin/mypy --strict engine/sixcardgolf printables docs/hooks playground/mkdocs_hook.py playground/page_texts.py
 	node_modules/.bin/eslint --max-warnings 0 playground/*.js tools/*.mjs tests/js/*.mjs eslint.config.js
 
 pytest: setup build
