@@ -154,6 +154,7 @@ def _write_service_worker(site: Path) -> None:
     template = (PLAYGROUND / SERVICE_WORKER).read_text(encoding="utf-8")
     if "self.__GOLF_MANIFEST__" not in template:
         raise PluginError(f"playground: {SERVICE_WORKER} has no self.__GOLF_MANIFEST__ placeholder")
+    # A replace, not a template: sw.js is a script (no theme HTML), and the manifest goes in at its one marked place.
     _write(site / SERVICE_WORKER, template.replace("self.__GOLF_MANIFEST__", manifest, 1))
 
 
