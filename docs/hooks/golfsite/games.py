@@ -37,7 +37,9 @@ def _summary(rules: Rules, lang: str) -> list[str]:
 
     out = [say("deal", size=rules.size, layout=describe_option_value("layout", rules.layout, lang))]
     if rules.jokers_per_deck:
-        out.append(say("jokers_one") if rules.jokers_per_deck == 1 else say("jokers_many", count=rules.jokers_per_deck))
+        out.append(
+            say("jokers_one") if rules.jokers_per_deck == 1 else say("jokers_other", count=rules.jokers_per_deck)
+        )
     if rules.initial_reveals and rules.peek:
         out.append(say("peek", count=rules.initial_reveals))
     elif rules.initial_reveals:
@@ -59,7 +61,7 @@ def _summary(rules: Rules, lang: str) -> list[str]:
     out.append(say("end_final_turns" if rules.end_of_hole == "final_turns" else "end_immediate"))
     if rules.knock:
         out.append(say("knock_end"))
-    out.append(say("winner_one") if rules.holes == 1 else say("winner_many", holes=rules.holes))
+    out.append(say("winner_one") if rules.holes == 1 else say("winner_other", holes=rules.holes))
     return out
 
 
