@@ -24,6 +24,11 @@ HOLE_KEYS = {"hole", "points", "expected_loss", "uncertainty", "choices", "accur
 DECISION_KEYS = {"step", "played", "better", "loss", "uncertainty", "reason"}
 
 
+# The reviews of one save, reached once and read by several tests, as the page's worker keeps them (the
+# Session's verdicts); test_the_page_can_work_through_a_review_step_by_step compares kept verdicts with fresh ones.
+TABLE = Session()
+
+
 @pytest.fixture(scope="module")
 def pass_and_play() -> Match:
     """Two holes between two people at one screen: one plays like a beginner, the other follows the Hint."""
@@ -36,7 +41,7 @@ def save(pass_and_play: Match) -> str:
 
 
 def test_the_answer_has_the_documented_shape(save: str, pass_and_play: Match) -> None:
-    answer = ask("match_review", save=save, seat=0, lang="en")
+    answer = ask("match_review", TABLE, save=save, seat=0, lang="en")
     assert answer["ok"], answer
     result = answer["result"]
     assert set(result) == {"holes", "accuracy", "choices", "threshold"}
@@ -55,13 +60,13 @@ def test_the_answer_has_the_documented_shape(save: str, pass_and_play: Match) ->
 def test_in_pass_and_play_each_person_gets_their_own_review(save: str, pass_and_play: Match) -> None:
     moved = {seat: {step for step, m in replay(pass_and_play) if m.current_player() == seat} for seat in (0, 1)}
     for seat in (0, 1):
-        result = ask("match_review", save=save, seat=seat)["result"]
+        result = ask("match_review", TABLE, save=save, seat=seat)["result"]
         steps = {d["step"] for hole in result["holes"] for d in hole["decisions"]}
         assert steps <= moved[seat]
-    follower = ask("match_review", save=save, seat=1)["result"]
+    follower = ask("match_review", TABLE, save=save, seat=1)["result"]
     assert follower["accuracy"] == 1.0 and all(hole["decisions"] == [] for hole in follower["holes"])
     assert (
-        ask("match_review", save=save)["result"] == ask("match_review", save=save, seat=0)["result"]
+        ask("match_review", TABLE, save=save)["result"] == ask("match_review", TABLE, save=save, seat=0)["result"]
     )  # the first person by default
 
 
@@ -70,18 +75,18 @@ def test_the_command_line_prints_what_the_door_answers(save: str, tmp_path: Path
     path.write_text(save, encoding="utf-8")
     command = [sys.executable, "-m", "sixcardgolf", "review", str(path), "--seat", "1", "--lang", "ja"]
     printed = subprocess.run(command, capture_output=True, text=True, check=True, timeout=300).stdout
-    assert json.loads(printed) == ask("match_review", save=save, seat=0, lang="ja")["result"]
+    assert json.loads(printed) == ask("match_review", TABLE, save=save, seat=0, lang="ja")["result"]
     assert "。" in printed  # the reasons in Japanese, written as text (not escaped)
 
 
 def test_only_finished_holes_are_reviewed_and_one_may_be_asked_for(pass_and_play: Match) -> None:
     second_hole = pass_and_play.log.index(A.NEXT_HOLE) + 1
     cut = page_save(pass_and_play, ["human", "human"], second_hole + 3)  # three actions into hole 2
-    assert [hole["hole"] for hole in ask("match_review", save=cut)["result"]["holes"]] == [1]
+    assert [hole["hole"] for hole in ask("match_review", TABLE, save=cut)["result"]["holes"]] == [1]
     whole = page_save(pass_and_play, ["human", "human"])
-    only_two = ask("match_review", save=whole, hole=2)["result"]
+    only_two = ask("match_review", TABLE, save=whole, hole=2)["result"]
     assert [hole["hole"] for hole in only_two["holes"]] == [2]
-    assert only_two["holes"][0] == ask("match_review", save=whole)["result"]["holes"][1]
+    assert only_two["holes"][0] == ask("match_review", TABLE, save=whole)["result"]["holes"][1]
 
 
 def test_progress_is_reported_decision_by_decision(pass_and_play: Match) -> None:
