@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
-from sitebuild import LANGS, PAGES, REPO, SEARCH_READY, SEARCH_READY_MS
+from sitebuild import LANGS, NO_SERVICE_WORKER, PAGES, REPO, SEARCH_READY, SEARCH_READY_MS
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -23,7 +23,7 @@ def _axe_is_installed() -> None:
 
 def _open(browser, origin: str, path: str, scheme: str = "light"):
     """A fresh page at `path` that records every request and script error."""
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900}, **NO_SERVICE_WORKER)
     page = context.new_page()
     requests: list[str] = []
     errors: list[str] = []
@@ -136,7 +136,8 @@ def test_search_finds_words_in_each_language(browser, origin: str, start: str, q
 
 def test_every_page_loads_cleanly_with_valid_language_alternates(browser, origin: str) -> None:
     """Every page in both languages: no console error, no failed request (the theme once asked for a sitemap.xml
-    beside every page), and any hreflang link in the head is an absolute URL in a known language."""
+    beside every page), and any hreflang link in the head is an absolute URL in a known language. One context with
+    the service worker on, as a visitor has it: once it has installed, it answers the pages that follow."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     problems: list[str] = []
     try:

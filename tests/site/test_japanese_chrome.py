@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import playwright.sync_api as playwright_sync
 import pytest
 from htmltree import find_all, parse, text
-from sitebuild import LANGS, PAGES, SEARCH_READY, SEARCH_READY_MS, page_path
+from sitebuild import LANGS, NO_SERVICE_WORKER, PAGES, SEARCH_READY, SEARCH_READY_MS, page_path
 
 from sixcardgolf.option_text import option_label
 from sixcardgolf.text.glossary import TERMS
@@ -49,7 +49,7 @@ def test_each_language_has_its_own_404_page(site: Path, lang: str) -> None:
 
 
 def test_the_japanese_404_page_reads_in_japanese_in_a_browser(browser: playwright_sync.Browser, origin: str) -> None:
-    context = browser.new_context()
+    context = browser.new_context(**NO_SERVICE_WORKER)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -69,7 +69,7 @@ QUERIES += [option_label(key, "ja") for key in ("early_knock", "knock_reward_zer
 
 
 def test_japanese_search_finds_terms_and_option_names(browser: playwright_sync.Browser, origin: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **NO_SERVICE_WORKER)
     page = context.new_page()
 
     def search_for(text: str) -> None:
@@ -124,7 +124,7 @@ def test_japanese_paragraphs_never_end_on_a_line_of_two_characters(
 ) -> None:
     """text-wrap: pretty on Japanese paragraphs (docs/stylesheets/golf.css): no last line of 「す。」 alone, on a
     phone and on a laptop. Without it the FAQ alone ends several paragraphs so at 390 px."""
-    context = browser.new_context(viewport={"width": width, "height": 844})
+    context = browser.new_context(viewport={"width": width, "height": 844}, **NO_SERVICE_WORKER)
     page = context.new_page()
     found: list[str] = []
     try:
