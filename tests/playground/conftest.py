@@ -4,11 +4,13 @@ browser is tests/conftest.py's, one per test process)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
 from support.browser import served
+from support.offline import served_copy
 from support.playground import SITE
 
 
@@ -26,3 +28,10 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     made = browser.new_context(viewport={"width": 1366, "height": 768})
     yield made
     made.close()
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the built site on its own server, to rebuild under a running page (support.offline.rebuild)."""
+    with served_copy(SITE, tmp_path) as made:
+        yield made

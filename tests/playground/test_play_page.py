@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from support.door import result
-from support.play_page import ROOT, open_hole, open_play, phase, saved, start, wait_phase
+from support.play_page import ROOT, finish_match, open_hole, open_play, phase, saved, start, wait_phase
 from support.playground import ENGINE_START_MS, REPO, SAVE_KEY
 from support.saves import page_save, played
 
@@ -181,22 +181,6 @@ def test_pass_and_play_hands_over_with_news_and_undo_only_before_the_handover(
     wait_phase(page, "handover")
     assert "Player 2 discarded" in page.locator(".golf-news").inner_text()  # news for player 1
     assert problems == []
-
-
-def finish_match(page: Page) -> None:
-    """Play to the end of the match: the first legal place every time."""
-    for _ in range(400):
-        wait_phase(page, "opening", "draw", "holding", "flip", "hole-over", "match-over")
-        now = phase(page)
-        if now == "match-over":
-            return
-        if now == "hole-over":
-            page.keyboard.press("Enter")
-        elif now == "draw":
-            page.click("[data-pile=stock]")
-        else:
-            page.locator(".golf-slot--target").first.click()
-    raise AssertionError("the match did not end")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

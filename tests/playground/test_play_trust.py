@@ -19,7 +19,8 @@ from sixcardgolf import Match, load_preset, parse_action
 from sixcardgolf.ai import make_policy
 from sixcardgolf.cards import format_card
 from sixcardgolf.seeds import decision_seed
-from support.play_page import ROOT, card_name, open_hole, open_play, saved, start, wait_phase
+from support.offline import poll, rebuild
+from support.play_page import ROOT, card_name, finish_match, open_hole, open_play, saved, start, wait_phase
 from support.playground import ENGINE_START_MS, SAVE_KEY
 from support.saves import page_save
 
@@ -340,8 +341,6 @@ def test_the_share_note_is_in_view_and_the_daily_result_is_whole(context: Browse
 
 
 def test_the_daily_result_line_shows_every_word(context: BrowserContext, origin: str) -> None:
-    from test_play_page import finish_match
-
     page, problems = open_play(context, origin, fragment="#daily")
     finish_match(page)
     page.wait_for_function(f"!document.querySelector('{ROOT}').dataset.replay")
@@ -351,41 +350,11 @@ def test_the_daily_result_line_shows_every_word(context: BrowserContext, origin:
     assert problems == []
 
 
-@pytest.fixture
-def site_copy(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """A copy of the built site (hard links: cheap) on its own server, to rebuild under a running page."""
-    import os
-    import shutil
-
-    from support.browser import served
-    from support.playground import SITE
-
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy, copy_function=os.link)
-    with served(copy) as served_origin:
-        yield copy, served_origin
-
-
-def rebuild(site: Path) -> None:
-    """What a new build does to a served site: a page changed, and sw.js with the new manifest."""
-
-    from mkdocs_hook import _write_service_worker
-
-    faq = site / "faq" / "index.html"
-    text = faq.read_text(encoding="utf-8")
-    faq.unlink()  # a hard link: write a new file, not through the link into the real site
-    faq.write_text(text.replace("</h1>", " (rebuilt)</h1>", 1), encoding="utf-8")
-    (site / "sw.js").unlink()
-    _write_service_worker(site)
-
-
 CONTROLLED = "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)"
 
 
 def test_after_a_new_build_a_text_page_says_a_new_version_is_ready(context: BrowserContext, site_copy) -> None:  # type: ignore[no-untyped-def]
     """The reliability review's #8: returning visitors saw the old site for two more reloads, with no notice."""
-    from test_offline import poll
-
     site, served_origin = site_copy
     page = context.new_page()
     page.goto(f"{served_origin}/ja/glossary/")
@@ -402,8 +371,6 @@ def test_after_a_new_build_a_text_page_says_a_new_version_is_ready(context: Brow
 
 
 def test_after_a_new_build_the_play_page_waits_for_the_end_of_the_hole(context: BrowserContext, site_copy) -> None:  # type: ignore[no-untyped-def]
-    from test_offline import poll
-
     site, served_origin = site_copy
     match = Match(load_preset("basic").with_options({"holes": 1, "turn_limit": 2, "initial_reveals": 0}), 2, 3)
     match.apply_action(parse_action("draw"))

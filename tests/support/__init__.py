@@ -7,6 +7,9 @@ repository root and tests/ on pytest's path, whatever launches it):
 - play_page: the Play page's hooks (open it, wait for a phase, a card's name as the page writes it) and the
   built site it is served from
 - scripted: a seat's view of a hand-written position, for the computer players' and the Hint's tests
+- offline: the service worker's side: an async condition polled, the caches read, a served copy of the site to
+  rebuild
+- playground: the built site the playground's tests serve, the engine's start time, the save's key
 """
 
 from pathlib import Path

@@ -78,3 +78,19 @@ def card_name(card: str, lang: str = "en") -> str:
 def settled(page: Page, *phases: str) -> None:
     """wait_phase with every move shown and every card landed."""
     wait_phase(page, *phases, landed=True)
+
+
+def finish_match(page: Page) -> None:
+    """Play to the end of the match: the first legal place every time."""
+    for _ in range(400):
+        wait_phase(page, "opening", "draw", "holding", "flip", "hole-over", "match-over")
+        now = phase(page)
+        if now == "match-over":
+            return
+        if now == "hole-over":
+            page.keyboard.press("Enter")
+        elif now == "draw":
+            page.click("[data-pile=stock]")
+        else:
+            page.locator(".golf-slot--target").first.click()
+    raise AssertionError("the match did not end")
