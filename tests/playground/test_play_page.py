@@ -6,7 +6,6 @@ Driven through the stable hooks documented in playground/README.md: #golf-match[
 
 from __future__ import annotations
 
-import json
 import re
 from urllib.parse import urlsplit
 
@@ -14,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from support.door import result
-from support.play_page import ROOT, finish_match, open_hole, open_play, phase, saved, start, wait_phase
+from support.play_page import ROOT, finish_match, open_hole, open_play, phase, put_save, saved, start, wait_phase
 from support.playground import ENGINE_START_MS, REPO, SAVE_KEY
 from support.saves import page_save, played
 
@@ -278,8 +277,7 @@ def test_a_damaged_save_is_reported_and_left_untouched(
 ) -> None:
     damaged = '{"format": "sixcardgolf-playground", "version": 1, "seats": ["human"], "match": {"actions": ['
     page, problems = open_play(context, origin, lang)
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(damaged)})")
-    page.reload()
+    put_save(page, damaged)
     page.wait_for_selector(".golf-error:not([hidden])", timeout=ENGINE_START_MS)
     assert expected in page.locator(".golf-error").inner_text()
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == damaged
@@ -374,8 +372,7 @@ def test_the_record_against_the_computer_counts_a_lost_match_as_lost(context: Br
             "2 matches, 1 won alone, 0 shared.",
         ),  # the person won
     ):
-        page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, save])
-        page.reload()
+        put_save(page, save)
         wait_phase(page, "match-over")
         assert page.locator(".golf-record").inner_text() == f"Your record against the computer: {record}"
     assert problems == []
@@ -505,10 +502,7 @@ def test_the_mark_of_a_cancelled_column_leaves_the_cards_rank_readable(
     context = browser.new_context(viewport={"width": width, "height": height})
     try:
         page, problems = open_play(context, origin, lang)
-        page.evaluate(
-            "([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, page_save(match, ["human", *levels[1:]])]
-        )
-        page.reload()
+        put_save(page, page_save(match, ["human", *levels[1:]]))
         wait_phase(page, "match-over")
         marks = page.evaluate(CANCEL_MARKS)
         assert {mark["mine"] for mark in marks} == {True, False}  # the person's cards and the opponents'

@@ -20,8 +20,18 @@ from sixcardgolf.ai import make_policy
 from sixcardgolf.cards import format_card
 from sixcardgolf.seeds import decision_seed
 from support.offline import poll, rebuild
-from support.play_page import ROOT, card_name, finish_match, open_hole, open_play, saved, start, wait_phase
-from support.playground import ENGINE_START_MS, SAVE_KEY
+from support.play_page import (
+    ROOT,
+    card_name,
+    finish_match,
+    open_hole,
+    open_play,
+    resume,
+    saved,
+    start,
+    wait_phase,
+)
+from support.playground import ENGINE_START_MS
 from support.saves import page_save
 
 DAMAGED_KEY = "sixcardgolf.playground.save.damaged"
@@ -70,13 +80,6 @@ def holding_save(seed: int) -> tuple[Match, str]:
             policy = make_policy("normal", decision_seed(match.seed, len(match.log), seat))
             match.apply_action(policy.choose(match.observation(seat)))
     raise AssertionError("the person never came to draw")
-
-
-def resume(context: BrowserContext, origin: str, save: str, lang: str = "en") -> tuple[Page, list[str]]:
-    page, problems = open_play(context, origin, lang)
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(save)})")
-    page.reload()
-    return page, problems
 
 
 def test_undo_after_a_swap_into_a_face_down_card_deals_what_it_showed_again(
@@ -374,9 +377,7 @@ def test_after_a_new_build_the_play_page_waits_for_the_end_of_the_hole(context: 
     site, served_origin = site_copy
     match = Match(load_preset("basic").with_options({"holes": 1, "turn_limit": 2, "initial_reveals": 0}), 2, 3)
     match.apply_action(parse_action("draw"))
-    page, problems = open_play(context, served_origin)
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(page_save(match, ['human', 'normal']))})")
-    page.reload()
+    page, problems = resume(context, served_origin, page_save(match, ["human", "normal"]))
     wait_phase(page, "holding")
     poll(page, CONTROLLED)
     page.reload()  # a returning visitor in the middle of a hole

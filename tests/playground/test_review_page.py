@@ -15,8 +15,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import Match
 from support.door import result
-from support.play_page import ROOT, card_name
-from support.playground import ENGINE_START_MS, REPO, SAVE_KEY
+from support.play_page import ROOT, card_name, resume
+from support.playground import ENGINE_START_MS, REPO
 from support.saves import page_save, played
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -24,12 +24,8 @@ REVIEW_MS = 180_000  # a review of a hole takes a few seconds in Pyodide; far mo
 
 
 def open_with_save(context: BrowserContext, origin: str, save: str, lang: str) -> tuple[Page, list[str]]:
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/")
-    page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, save])
-    page.reload()
+    """The Play page resumed from the save of a finished hole, its end shown."""
+    page, problems = resume(context, origin, save, lang)
     page.wait_for_function(
         f"['hole-over', 'match-over'].includes(document.querySelector('{ROOT}').dataset.phase)", timeout=ENGINE_START_MS
     )

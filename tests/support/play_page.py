@@ -94,3 +94,16 @@ def finish_match(page: Page) -> None:
         else:
             page.locator(".golf-slot--target").first.click()
     raise AssertionError("the match did not end")
+
+
+def put_save(page: Page, save: str) -> None:
+    """Keep `save` where the Play page keeps its save, then reload: the page resumes from it."""
+    page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, save])
+    page.reload()
+
+
+def resume(context: BrowserContext, origin: str, save: str, lang: str = "en") -> tuple[Page, list[str]]:
+    """The Play page opened (open_play) and resumed from `save`."""
+    page, problems = open_play(context, origin, lang)
+    put_save(page, save)
+    return page, problems
