@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -89,8 +90,11 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         origin = f"{parts.scheme}://{parts.netloc}"
         if len(link) > MAX_LINK_CHARS or origin not in {own, *settings.origins}:
             return Response("link: expected a link to this site's own Play page", status_code=400)
-        svg = segno.make(link, error="m").svg_inline(scale=6, border=2, dark="#000", light="#fff")
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+        # A standalone SVG document (with its namespace): the page shows it as an <img>, which svg_inline's
+        # namespace-less markup does not draw.
+        drawn = io.BytesIO()
+        segno.make(link, error="m").save(drawn, kind="svg", scale=6, border=2, dark="#000", light="#fff")
+        return Response(drawn.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
