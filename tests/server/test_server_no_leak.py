@@ -15,7 +15,8 @@ import random
 from typing import Any
 
 import pytest
-from roomkit import Person, make_hub, room_of
+from roomkit import Person, room_of
+
 from sixcardgolf import actions as A
 from sixcardgolf.match import Match
 from sixcardgolf.observation import observe, public_event
@@ -131,7 +132,9 @@ def play_room(seed: int) -> int:
             person.drop()
             again = Person(hub, lang=person.client.lang, address="192.0.2.200")
             again.hello(person.client.lang)
-            again.say(type="join", code=person.code, token=person.token, seen=max(0, table_of[person.seat]["moves"] - 3))
+            again.say(
+                type="join", code=person.code, token=person.token, seen=max(0, table_of[person.seat]["moves"] - 3)
+            )
             again.seat, again.token = person.seat, person.token
             crowd[crowd.index(person)] = again
             start[crowd.index(again)] = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from roomkit import Person, make_hub, mover, room_of
+
 from server.room import CODE_ALPHABET, CODE_LENGTH
 
 
@@ -69,7 +70,7 @@ def test_create_join_start_play_a_hole_and_rematch() -> None:
 
 
 def test_a_move_out_of_turn_or_on_an_old_table_changes_nothing() -> None:
-    hub, crowd = room_of(2)
+    _hub, crowd = room_of(2)
     first = mover(crowd)
     assert first is not None
     other = crowd[1 - crowd.index(first)]
@@ -97,7 +98,7 @@ def _places(table: dict[str, object], seat: int, up: bool) -> list[int]:
 
 
 def test_undo_in_a_room_takes_back_a_move_that_showed_nothing_until_the_next_seat_acts() -> None:
-    hub, crowd = room_of(2)
+    _hub, crowd = room_of(2)
     person = _through_the_opening(crowd)
     other = crowd[1 - crowd.index(person)]
     table = person.table()
@@ -116,7 +117,7 @@ def test_undo_in_a_room_takes_back_a_move_that_showed_nothing_until_the_next_sea
 
 
 def test_undo_in_a_room_is_refused_after_a_move_that_showed_a_card() -> None:
-    hub, crowd = room_of(2)
+    _hub, crowd = room_of(2)
     person = _through_the_opening(crowd)
     table = person.table()
     person.say(type="act", action="draw", step=table["step"])
