@@ -172,6 +172,7 @@ class Room:
     step: int = 0  # counts the match's changes (moves, undo, a new hole or match); a client acts on the step it saw
     updated: float = 0.0
     played: RoomMatch | None = None
+    record_cache: tuple[tuple[int, int], dict[str, Any]] | None = None  # views.record's last record
 
     # -- making and joining ------------------------------------------------------------------
     @classmethod
