@@ -164,8 +164,10 @@ def bot_process(url: str, rooms: int, seed: int, think: float, start_by: float, 
 
     async def run() -> None:
         await asyncio.gather(
-            *(one_room(url, random.Random(rng.random()), think, times, start_by, stop_at, measure_from, counts)
-              for _ in range(rooms)),  # fmt: skip
+            *(
+                one_room(url, random.Random(rng.random()), think, times, start_by, stop_at, measure_from, counts)
+                for _ in range(rooms)
+            ),  # fmt: skip
             return_exceptions=True,
         )
 

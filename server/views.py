@@ -17,6 +17,7 @@ from sixcardgolf.door.seated import Move
 
 from .room import COMPUTER, OPEN, PERSON, PLAYING, Room
 
+
 def table_view(room: Room, seat: int, lang: str, moves: list[Move]) -> dict[str, Any] | None:
     """The table as `seat` sees it (None in the lobby), `moves` shown as that seat saw each one."""
     if room.state != PLAYING or room.played is None:
