@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from results_file import write_atomically
@@ -97,7 +97,7 @@ async def play_seat(seat: Seat, stop_at: float, measure_from: float) -> None:
     while time.monotonic() < stop_at:
         try:
             text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))  # type: ignore[attr-defined]
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             return
         frame = json.loads(text)
         if frame["type"] != "state" or frame["table"] is None:
@@ -167,7 +167,7 @@ def bot_process(url: str, rooms: int, seed: int, think: float, start_by: float, 
             *(
                 one_room(url, random.Random(rng.random()), think, times, start_by, stop_at, measure_from, counts)
                 for _ in range(rooms)
-            ),  # fmt: skip
+            ),
             return_exceptions=True,
         )
 
@@ -239,7 +239,7 @@ def main() -> None:
         rows.append(row)
         print(json.dumps(row), flush=True)
     held = [r["rooms"] for r in rows if r["p95"] <= 50 and r["made"] == r["rooms"]]
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# Rooms under load",
         "",

@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+
 from sixcardgolf import Match, load_preset
 from sixcardgolf.errors import SaveError, UsageError
 from sixcardgolf.match import HIDDEN
