@@ -75,7 +75,7 @@ class Match:
         if first_dealer is not None and (
             isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < players
         ):
-            raise UsageError(*both("error.match.first_dealer", dealer_code=repr(first_dealer), last=players - 1))
+            raise UsageError(*both("error.match.first_dealer", dealer=repr(first_dealer)[:24], last=players - 1))
         self.first_dealer = first_dealer
         self.records: list[HoleRecord] = []
         self.log: list[int] = []
