@@ -19,7 +19,7 @@ def main() -> None:
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws="websockets",
+        ws="websockets-sansio",
         ws_max_size=64 * 1024,  # a frame larger than this closes its own socket (1009); the protocol reads 8,000
         log_level="warning",
         access_log=False,  # the access log would carry each page's address: nothing secret, but nothing needed

@@ -47,18 +47,20 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     settings = settings or Settings.from_env()
     hub = hub or Hub(settings, make_store(settings))
 
-    def allowed_origin(origin: str | None, host: str | None, secure: bool) -> bool:
-        if origin is None:  # not a browser: a browser always says where its page came from
+    def allowed_origin(origin: str | None, host: str | None) -> bool:
+        """A page of this server's own site (its origin names the host the socket was opened on; the scheme is
+        left out, since behind a TLS proxy the server itself speaks plain HTTP), or of an origin the settings
+        name. No Origin at all is not a browser's page: a bot or a script, which could claim any origin."""
+        if origin is None:
             return True
-        own = f"{'https' if secure else 'http'}://{host}" if host else None
-        return origin.rstrip("/") in {own, *settings.origins}
+        origin = origin.rstrip("/")
+        return (host is not None and urlsplit(origin).netloc == host) or origin in settings.origins
 
     async def rooms_socket(websocket: WebSocket) -> None:
         lang = websocket.query_params.get("lang", "en")
         lang = lang if lang in LANGS else "en"
         await websocket.accept()
-        secure = websocket.url.scheme == "wss"
-        if not allowed_origin(websocket.headers.get("origin"), websocket.headers.get("host"), secure):
+        if not allowed_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
             refusal = RoomError("room.error.origin")
             await websocket.send_text(protocol.frame("error", key=refusal.key, error=refusal.message(lang)))
             await websocket.close(code=1008)

@@ -116,22 +116,43 @@ class Seat:
 
 class RoomMatch(SeatedMatch):
     """The room's match: Undo only takes back a move that showed nobody anything new, and only while no other
-    seat has acted since (a room's people see each move as it is made)."""
+    seat has acted since (a room's people see each move as it is made).
+
+    It keeps who made each action of the log (`movers`, -1 for the start of a hole), so that the question "may
+    this seat undo?", asked for every seat's view after every move, is answered from the log's tail without
+    replaying the hole, except right after the seat's own move.
+    """
+
+    def __init__(self, match: Match, seats: list[str]) -> None:
+        super().__init__(match, seats)
+        self.movers: list[int] = []
+        replay = Match(match.rules, match.players, match.seed, match.deals, match.first_dealer)
+        for action in match.log:
+            self.movers.append(replay.current_player() if action != A.NEXT_HOLE else -1)
+            replay.apply_logged(action)
+
+    def play(self, action: int) -> Move:
+        seat = self.match.current_player()
+        move = super().play(action)
+        self.movers.append(seat)
+        return move
+
+    def next_hole(self) -> None:
+        self.match.next_hole()
+        self.movers.append(-1)
+
+    def take_back(self, seat: int) -> None:
+        self.match.undo(seat)
+        del self.movers[len(self.match.log) :]
 
     def can_undo(self, seat: int) -> bool:
         match = self.match
-        if not self.is_human(seat) or match.hole.is_over():
+        if not self.is_human(seat) or match.hole.is_over() or not self.movers or self.movers[-1] != seat:
             return False
         point = match.undo_point(seat)
-        if point is None or match.undo_shows(seat):
+        if point is None or any(mover != seat for mover in self.movers[point:]):
             return False
-        # Every action since the point is this seat's own (the swap or discard and a flip after it).
-        replay = Match.from_save({**match.to_save(), "actions": match.to_save()["actions"][:point]})
-        for action in match.log[point:]:
-            if replay.current_player() != seat:
-                return False
-            replay.apply_logged(action)
-        return True
+        return not match.undo_shows(seat)
 
 
 @dataclass
@@ -151,6 +172,7 @@ class Room:
     step: int = 0  # counts the match's changes (moves, undo, a new hole or match); a client acts on the step it saw
     updated: float = 0.0
     played: RoomMatch | None = None
+    record_cache: tuple[tuple[int, int], dict[str, Any]] | None = None  # views.record's last record
 
     # -- making and joining ------------------------------------------------------------------
     @classmethod
@@ -312,7 +334,7 @@ class Room:
         played = self._in_play(step)
         if not played.can_undo(seat):
             raise RoomError("room.error.cannot_undo")
-        played.match.undo(seat)
+        played.take_back(seat)
         self._sync_log()
         self._moved()
         self._changed(now)
@@ -336,7 +358,7 @@ class Room:
         self.agreed = set()
         match = played.match
         if match.can_start_next_hole():
-            match.next_hole()
+            played.next_hole()
         else:
             self._record_result(match)
             players = len(self.seats)

@@ -22,7 +22,7 @@ from .hole import DRAW, HOLDING, OPENING, OVER, HoleState
 from .messages import both
 from .observation import LiveView, Observation, Policy, observe
 from .rules import Rules
-from .seeds import hidden_hole_key, hole_key, hole_rng, public_seed, redeal_rng
+from .seeds import hidden_hole_key, hole_key, hole_rng, keyed_rng, public_seed, redeal_rng
 
 SAVE_FORMAT = "sixcardgolf-match"
 SAVE_VERSION = 1
@@ -75,7 +75,7 @@ class Match:
         if first_dealer is not None and (
             isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < players
         ):
-            raise UsageError(*both("error.match.first_dealer", dealer_code=repr(first_dealer), last=players - 1))
+            raise UsageError(*both("error.match.first_dealer", dealer=repr(first_dealer)[:24], last=players - 1))
         self.first_dealer = first_dealer
         self.records: list[HoleRecord] = []
         self.log: list[int] = []
@@ -85,9 +85,13 @@ class Match:
 
     # The first dealer is the last seat unless the match says otherwise, so seat 1 (index 0) starts the first hole.
     def _deal(self, hole_index: int) -> HoleState:
-        key = self.hole_key(hole_index)
+        if self.deals is None:
+            rng, key = hole_rng(self.seed, hole_index)
+        else:
+            key = self.hole_key(hole_index)
+            rng = keyed_rng(key)
         first = self.players - 1 if self.first_dealer is None else self.first_dealer
-        return HoleState.deal(self.rules, self.players, (first + hole_index) % self.players, hole_rng(key), key)
+        return HoleState.deal(self.rules, self.players, (first + hole_index) % self.players, rng, key)
 
     def hole_key(self, hole_index: int) -> str:
         """The text hole `hole_index` (0-based) is dealt from."""

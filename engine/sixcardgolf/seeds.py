@@ -34,8 +34,14 @@ def public_seed(seed: int) -> int:
     return int.from_bytes(hashlib.sha256(f"sixcardgolf-public/{seed}".encode()).digest()[:6], "big")
 
 
-def hole_rng(key: str) -> random.Random:
-    """The deal's randomness for one hole, from the text it is dealt from (hole_key, hidden_hole_key)."""
+def hole_rng(seed: int, hole_index: int) -> tuple[random.Random, str]:
+    """The deal's randomness for one hole of a match (0-based), and the text it is seeded with (hole_key)."""
+    key = hole_key(seed, hole_index)
+    return random.Random(key), key
+
+
+def keyed_rng(key: str) -> random.Random:
+    """The deal's randomness for a hole dealt from a key of its own (hidden_hole_key, a record's keys)."""
     return random.Random(key)
 
 

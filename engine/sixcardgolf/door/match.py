@@ -86,7 +86,7 @@ def match_new(params: dict[str, Any], session: Session) -> dict[str, Any]:
         moves.append(seated.play(A.parse_action(text)))
         moves.extend(seated.play_computers())
     session.seated = seated
-    return seat_view(seated, params, [*moves, *seated.play_computers()])
+    return local_view(seated, params, [*moves, *seated.play_computers()])
 
 
 def match_load(params: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def match_load(params: dict[str, Any], session: Session) -> dict[str, Any]:
     seated = SeatedMatch(save.match, save.seats, save.undo)
     _viewer(seated, params)  # refused before the match in play is replaced
     session.seated = seated
-    view = seat_view(seated, params, [])
+    view = local_view(seated, params, [])
     if save.recovered is None:
         return view
     kept, total = save.recovered
@@ -127,8 +127,8 @@ def match_act(params: dict[str, Any], session: Session) -> dict[str, Any]:
         raise IllegalActionError(*both("error.play.computer", action_code=quote_code(text), player=seat + 1))
     else:
         own = seated.play(action)  # a refused move: the hole's error says why, in both languages
-        return seat_view(seated, params, [own, *seated.play_computers()])
-    return seat_view(seated, params, seated.play_computers())
+        return local_view(seated, params, [own, *seated.play_computers()])
+    return local_view(seated, params, seated.play_computers())
 
 
 def match_undo(params: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -137,11 +137,11 @@ def match_undo(params: dict[str, Any], session: Session) -> dict[str, Any]:
     if not seated.can_undo(seat):
         raise IllegalActionError(*both("error.match.cannot_undo", player_code=seat + 1))
     redealt = seated.match.undo(seat)
-    return {**seat_view(seated, params, []), "redealt": redealt}
+    return {**local_view(seated, params, []), "redealt": redealt}
 
 
 def match_view(params: dict[str, Any], session: Session) -> dict[str, Any]:
-    return seat_view(session.current(), params, [])
+    return local_view(session.current(), params, [])
 
 
 def match_hint(params: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -192,11 +192,17 @@ def _prompt(seated: SeatedMatch, viewer: int, legal: list[str]) -> dict[str, Any
     return {"key": "flip-optional" if "skip" in legal else "flip", "size": size}
 
 
+def local_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -> dict[str, Any]:
+    """The view of a match kept in this browser: the seat's view, and the match's seed and save, which the page
+    keeps in its storage (a reload replays the save) and puts in a shared-deal link."""
+    return {**seat_view(seated, params, moves), "seed": seated.match.seed, "save": json.dumps(seated.save())}
+
+
 def seat_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -> dict[str, Any]:
     """What the Play page draws for the viewing seat (`params["viewer"]`, else the person to move): that seat's
-    observation, its prompt and targets, the score table, and `moves` as that seat saw each of them. It also
-    carries the match's seed and save, which this browser's own page keeps; the room server leaves them out
-    (server/views.py) and the no-leak test checks every field it sends."""
+    observation, its prompt and targets, the score table, and `moves` as that seat saw each of them. Nothing
+    in it tells a card the seat may not see: the room server sends it as it is (server/views.py), and its
+    no-leak test checks every field against the engine's observation."""
     lang = lang_of(params)
     match = seated.match
     hole = match.hole
@@ -233,9 +239,7 @@ def seat_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) ->
         "undo_offered": seated.undo,
         "can_next": match.can_start_next_hole(),
         "events": [move.seen_by(viewer) for move in moves],
-        "seed": match.seed,
         "rules": match.rules.to_dict(),
-        "save": json.dumps(seated.save()),
         "hole_over": hole.is_over(),
         "end_reason": hole.end_reason,
         "end_reason_text": end_reason_text(hole.end_reason, lang) if hole.end_reason else None,
