@@ -64,6 +64,7 @@ def test_the_qr_code_is_drawn_here_and_only_for_this_sites_links(tmp_path: Path)
         answer = http.get("/rooms/qr.svg", params={"link": "http://testserver/play/#room=K7PQ2M"})
         assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
         assert answer.text.lstrip().startswith("<svg") and "<path" in answer.text
+        assert 'xmlns="http://www.w3.org/2000/svg"' in answer.text  # an <img> draws only a namespaced SVG
         assert http.get("/rooms/qr.svg", params={"link": "https://evil.example/x"}).status_code == 400
 
 
