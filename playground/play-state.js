@@ -423,7 +423,7 @@ export function summaryLoaded(state, rules, sections) {
 
 // The page's address names a room (`code`), or a room to create (null).
 export function roomOpened(state, code) {
-  return { ...state, roomCode: code, connection: "connecting" };
+  return { ...state, roomCode: code };
 }
 
 // No room server answers: the page says what play with friends needs; the form of a match here stays.
@@ -440,9 +440,10 @@ export function nameAsked(state, error = state.error) {
   return { ...state, phase: "join", error, log: "" };
 }
 
-// The name is sent (or the room created): the page waits for the server.
-export function roomJoining(state) {
-  return { ...state, phase: "loading", error: "" };
+// The name is sent (or the room created, or this browser's seat asked for again): the page waits for the server,
+// whose connection is `connection` (the session's, which tells of every change after this).
+export function roomJoining(state, connection) {
+  return { ...state, phase: "loading", error: "", connection };
 }
 
 export function roomJoined(state, code) {

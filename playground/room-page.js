@@ -29,9 +29,10 @@ export class RoomPage extends PlayPage {
     this.state = S.roomsFound(this.state);
     if (this.link.create) return this.set(S.formOpened(this.state));
     if (!this.session.saved()) return this.set(S.nameAsked(this.state));
-    this.set(S.roomJoining(this.state));
+    const back = this.session.resume();
+    this.set(S.roomJoining(this.state, this.session.connection));
     try {
-      await this.session.resume();
+      await back;
       this.set(S.roomJoined(this.state, this.session.code));
     } catch (failure) {
       // The seat this browser held is gone (the room was closed, or the token opens no seat): the closed screen
@@ -62,9 +63,10 @@ export class RoomPage extends PlayPage {
     const { preset, players, holes, seats, name } = choices;
     const options = { ...choices.options };
     delete options.holes; // the room's setup names the holes apart
-    this.set({ ...S.roomJoining(this.state), formChoices: choices, peekAid: Boolean(choices.peekAid) });
+    const created = this.session.createRoom({ setup: { preset, options, players, holes }, seats, name });
+    this.set({ ...S.roomJoining(this.state, this.session.connection), formChoices: choices, peekAid: Boolean(choices.peekAid) });
     try {
-      const joined = await this.session.createRoom({ setup: { preset, options, players, holes }, seats, name });
+      const joined = await created;
       history.replaceState(null, "", `${location.pathname}${location.search}#room=${joined.code}`);
       this.set(S.roomJoined(this.state, joined.code));
     } catch (failure) {
@@ -74,9 +76,10 @@ export class RoomPage extends PlayPage {
 
   async joinRoom(name) {
     store.keepRoomName(name);
-    this.set(S.roomJoining(this.state));
+    const joining = this.session.joinRoom(name);
+    this.set(S.roomJoining(this.state, this.session.connection));
     try {
-      const joined = await this.session.joinRoom(name);
+      const joined = await joining;
       this.set(S.roomJoined(this.state, joined.code));
     } catch (failure) {
       if (this.session.connection === "closed") this.set(S.requestFailed(this.state, failure.message));
