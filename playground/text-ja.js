@@ -368,7 +368,7 @@ export default {
   "room.share.copied": "ルームのリンクをコピーしました。",
   "room.share.qr": "ルーム {code} へのリンクのQRコード",
   "room.share.help": "友だちはQRコードを読み取るか、リンクを開くか、プレイのページの「友だちと遊ぶ」でルームコードを入れて参加します。",
-  "room.ready": "次のホールへ進む準備ができました",
+  "room.ready": "次のホールへの準備完了",
   "room.rematch": "再戦する",
   "room.othersReady": "準備ができた人：{names}",
   "room.waitingFor": "{names}を待っています…",
