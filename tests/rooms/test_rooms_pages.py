@@ -41,7 +41,9 @@ def test_lobby_and_table_pass_axe_at_both_sizes_and_a_room_plays_by_keyboard(
 ) -> None:
     prefix = "ja/" if lang == "ja" else ""
     desk = browser.new_context(viewport={"width": 1366, "height": 768}, color_scheme=scheme)
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme, has_touch=True, is_mobile=True)
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, color_scheme=scheme, has_touch=True, is_mobile=True
+    )
     for context in (desk, phone):
         context.route(re.compile(r"/pyodide/"), lambda route: route.abort())  # no engine needed here
     try:
