@@ -96,7 +96,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         # namespace-less markup does not draw.
         drawn = io.BytesIO()
         segno.make(link, error="m").save(drawn, kind="svg", xmldecl=False, scale=6, border=2, dark="#000", light="#fff")
-        return Response(drawn.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+        return Response(
+            drawn.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+        )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
