@@ -125,7 +125,10 @@ export class RoomRenderer extends PlayRenderer {
 
   // The form that creates a room (the new-match form in its room mode), and below it a way to type a code.
   createParts(state) {
-    const initial = { ...this.data.setup.defaults, players: 3, holes: 9, ...(state.formChoices || {}) };
+    // A room plays a whole match by default: the preset's own number of holes (the local form's first game is one).
+    const defaults = this.data.setup.defaults;
+    const preset = this.data.presets.find((p) => p.name === defaults.preset) || this.data.presets[0];
+    const initial = { ...defaults, holes: preset.options.holes ?? defaults.holes, ...(state.formChoices || {}) };
     this.form ||= setupForm(this.data, this.t, initial, (choices) => this.page.requestStart(choices), this.engine, this.lang, PEEK_SHOWN_MS / 1000,
       { name: (state.formChoices && state.formChoices.name) || this.store.roomName() });
     return [this.form, this.codeForm()];
