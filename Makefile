@@ -12,9 +12,9 @@ PYODIDE_VENV := .venv-pyodide
 LOCKFILE := dist/pyodide-lock.json
 # The interpreter snapshot the site ships (a Python that has imported the engine), named by the wheel's sha256.
 SNAPSHOT_STAMP := $(STAMPS)/snapshot
-ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json') engine/pyproject.toml
+ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json' -o -name '*.toml') engine/pyproject.toml
 
-.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile snapshot clean
+.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile snapshot texts clean
 
 setup: $(STAMPS)/system $(STAMPS)/python $(STAMPS)/node $(STAMPS)/pyodide-build
 
@@ -52,8 +52,13 @@ $(SNAPSHOT_STAMP): $(LOCKFILE) $(STAMPS)/node tools/make-snapshot.mjs
 	node tools/make-snapshot.mjs $(LOCKFILE) dist >/dev/null
 	@mkdir -p $(STAMPS) && touch $@
 
+# The pages' texts, playground/text-en.js and text-ja.js, from the [page] table of the engine's catalogues (the site
+# build writes its own copy; these are for ESLint and for Node, which imports the pages' modules from here).
+texts: $(STAMPS)/python
+	$(PY) playground/page_texts.py
+
 # The whole site: rules pages (generated from the engine), printables, playground.
-build: setup $(WHEEL) $(LOCKFILE) $(SNAPSHOT_STAMP)
+build: setup texts $(WHEEL) $(LOCKFILE) $(SNAPSHOT_STAMP)
 	$(PY) -m printables build-all --out build/printables
 	$(PY) -m mkdocs build --strict --quiet
 
@@ -62,12 +67,13 @@ PORT ?= 8000
 serve: build
 	PORT=$(PORT) GOLF_SITE=site $(PY) -m server
 
-# ruff and mypy for the Python; ESLint (eslint.config.js) for the pages' scripts, the build's Node tools and the
-# JavaScript unit tests (tests/js/, run by pytest through `node --test`).
-lint: setup
+# ruff and mypy --strict for the Python (the engine, the printables, the site's and the playground's MkDocs hooks,
+# the room server); ESLint (eslint.config.js) for the pages' scripts, the build's Node tools and the JavaScript
+# unit tests (tests/js/, run by pytest through `node --test`).
+lint: setup texts
 	$(VENV)/bin/ruff check engine tests bench printables docs/hooks playground server
 	$(VENV)/bin/ruff format --check engine tests bench printables docs/hooks playground server
-	$(VENV)/bin/mypy --strict engine/sixcardgolf
+	$(VENV)/bin/mypy --strict engine/sixcardgolf printables docs/hooks playground/mkdocs_hook.py playground/page_texts.py
 	MYPYPATH=engine $(VENV)/bin/mypy --strict server
 	node_modules/.bin/eslint --max-warnings 0 playground/*.js tools/*.mjs tests/js/*.mjs eslint.config.js
 

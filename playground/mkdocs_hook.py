@@ -1,6 +1,7 @@
 """MkDocs hook: ship the interactive pages' files with the site, and the service worker that keeps it offline.
 
-- this folder's scripts and styles go to site/playground/;
+- this folder's scripts and styles go to site/playground/, with the pages' texts (text-en.js, text-ja.js) made
+  from the engine's catalogues (page_texts.py), never copied from here;
 - the Pyodide runtime (from the npm package) and the engine wheel go to site/pyodide/, with the site's own
   pyodide-lock.json (Pyodide's, with the wheel registered by pyodide-build: `make lockfile`), so the worker
   loads the engine with `pyodide.loadPackage("sixcardgolf")` and Pyodide checks the wheel's sha256;
@@ -23,6 +24,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+# MkDocs puts this file's folder on sys.path while it loads the hook: the texts' maker lives beside it.
+import page_texts
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
@@ -66,9 +69,13 @@ def module_graph(entries: list[str]) -> list[str]:
     """Every playground module the entries import statically, the entries first (site paths)."""
     seen: list[str] = []
     waiting = [Path(entry).name for entry in entries]
+    made = set(page_texts.MODULES.values())  # made at build time (they import nothing): maybe not here yet
     while waiting:
         name = waiting.pop(0)
         if f"playground/{name}" in seen:
+            continue
+        if name in made:
+            seen.append(f"playground/{name}")
             continue
         source = PLAYGROUND / name
         if not source.exists():
@@ -86,9 +93,11 @@ def on_post_build(config: Any, **_: Any) -> None:
     runtime = _copy_runtime(site)
     target = site / "playground"
     target.mkdir(exist_ok=True)
+    made = set(page_texts.MODULES.values())
     for source in PLAYGROUND.iterdir():
-        if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER:
+        if source.suffix in (".js", ".css") and source.name != SERVICE_WORKER and source.name not in made:
             shutil.copy2(source, target / source.name)
+    page_texts.write(target)  # from the catalogues as they are now, whatever an older `make texts` left here
     for lang in LANGS:
         data = static_data({"lang": lang})
         data["runtime"] = runtime
@@ -148,6 +157,7 @@ def _write_service_worker(site: Path) -> None:
     template = (PLAYGROUND / SERVICE_WORKER).read_text(encoding="utf-8")
     if "self.__GOLF_MANIFEST__" not in template:
         raise PluginError(f"playground: {SERVICE_WORKER} has no self.__GOLF_MANIFEST__ placeholder")
+    # A replace, not a template: sw.js is a script (no theme HTML), and the manifest goes in at its one marked place.
     _write(site / SERVICE_WORKER, template.replace("self.__GOLF_MANIFEST__", manifest, 1))
 
 

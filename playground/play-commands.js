@@ -214,8 +214,8 @@ export class PlayPage {
     this.set(S.heldSelected(this.state, false));
   }
 
-  // Seed 003: the peeked cards show for a few seconds, then go back face down until the scoring (unless the
-  // person chose the aid that keeps them shown). Shown from the first answer on, so a pass-and-play handover
+  // A peek is a look: the peeked cards show for a few seconds, then go back face down until the scoring (unless
+  // the person chose the aid that keeps them shown). Shown from the first answer on, so a pass-and-play handover
   // screen never comes first.
   async confirmPeek() {
     if (!S.canAct(this.state) || !this.state.peekChoice.length) return;

@@ -77,7 +77,8 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
       if (control && knock) control.closest(".golf-option").hidden = !knock.checked;
     }
   };
-  // "Remember my peeked cards" (seed 003's optional aid, off by default): offered only when the game peeks.
+  // "Remember my peeked cards" (an aid for memory, off by default so the peek stays a test of it): offered only when
+  // the game peeks.
   const peekAid = el("input", { type: "checkbox", id: "setup-peek-aid", checked: Boolean(initial.peekAid) });
   const aid = el("p", { class: "golf-choice golf-peek-aid" }, peekAid,
     el("label", { for: peekAid.id }, t("play.setup.peekAid"), el("small", { class: "golf-option__help" }, t("play.setup.peekAidHelp", { seconds: peekSeconds }))));

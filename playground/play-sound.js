@@ -1,4 +1,5 @@
-// Sound effects, off until the player turns them on (seed 000): short tones made with Web Audio, no files.
+// Sound effects, off until the player turns them on (a page must not make noise unasked): short tones made with
+// Web Audio, no files.
 let context = null;
 
 const TONES = { draw: 520, take: 440, discard: 330, swap: 600, flip: 700, knock: 220, "early-knock": 220, skip: 400, next: 660 };

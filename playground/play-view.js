@@ -33,8 +33,8 @@ export function roomSeatState(t, room, seat) {
   return null;
 }
 
-// One seat: its name, its grid, the visible score under the grid (seed 000). For the viewing seat each
-// position is a button (data-pos) that is enabled when it is a legal target. Every position carries
+// One seat: its name, its grid, the visible score under the grid (what a player at the table can add up). For the
+// viewing seat each position is a button (data-pos) that is enabled when it is a legal target. Every position carries
 // data-slot="seat-position" and a card in an opponent's hand data-held="seat", for the moves' animation.
 export function seatView(s, seat, layout, { mine, targets, cancelled, chosen, hidePeeked, onPosition }) {
   const { t, lang, view } = s;
@@ -123,7 +123,7 @@ export function resultTable(s) {
     el("tbody", {}, rows));
 }
 
-// Seed 001's standings: every hole, the running total and the holes won.
+// The standings: every hole, the running total and the holes won.
 export function scoreTable(s) {
   const { t, view } = s;
   const seats = view.seats.map((_, seat) => seat);
@@ -136,7 +136,7 @@ export function scoreTable(s) {
   return el("table", { class: "golf-table-data golf-scores" }, el("caption", {}, t("play.scores.caption")), el("thead", {}, head), el("tbody", {}, body, totals, wins));
 }
 
-// Open from 60em, where it fits beside the score table (seed 000: "the current rule summary stays on screen"), and
+// The rules in play stay on screen: open from 60em, where they fit beside the score table, and
 // folded on a narrower screen. The table is drawn again after every move, so a person's own opening or folding is
 // remembered for as long as the page is open (the summary's click comes before the box changes).
 let rulesOpenChoice = null;

@@ -1,5 +1,7 @@
 // The pages' words: one catalogue per language (text-en.js, text-ja.js), keyed messages with named
-// placeholders ("{name}"), shared by every page script. A test fails when a key exists in one language only.
+// placeholders ("{name}"), shared by every page script. The two modules are made at build time from the [page]
+// table of the engine's catalogues (engine/sixcardgolf/messages/*.toml) by page_texts.py: edit them there.
+// A test fails when a key exists in one language only.
 import en from "./text-en.js";
 import ja from "./text-ja.js";
 

@@ -14,6 +14,7 @@ from typing import Any
 from sixcardgolf import Rules, load_preset
 from sixcardgolf.door import serve
 from sixcardgolf.errors import UsageError, check_lang, quote_code, quote_text
+from sixcardgolf.messages import both, text
 
 from . import facts, rules_sheet
 from .page import PAPERS, read_text
@@ -58,9 +59,13 @@ def rule_sheet(params: dict[str, Any]) -> dict[str, Any]:
     paper = params.get("paper", "a4")
     if not isinstance(paper, str) or paper not in PAPERS:
         raise UsageError(
-            f"unknown paper {quote_code(paper)}: expected one of {', '.join(PAPERS)}",
-            ja=f"「{quote_text(paper)}」という用紙はありません。"
-            f"{'、'.join(PAPERS[key].label['ja'] for key in PAPERS)}のどちらかを選んでください。",
+            *both(
+                "error.printables.paper",
+                paper_code=quote_code(paper),
+                paper=quote_text(paper),
+                papers_code=", ".join(PAPERS),
+                papers=lambda lang: text("list.separator", lang).join(PAPERS[key].label[lang] for key in PAPERS),
+            )
         )
     rules = Rules.from_dict(params.get("options") or {}, base=base)
     named = facts.matching_preset(rules)  # a preset left as it is prints under its own name
@@ -68,8 +73,9 @@ def rule_sheet(params: dict[str, Any]) -> dict[str, Any]:
     step = params.get("step", guess)
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < rules_sheet.STEPS:
         raise UsageError(
-            f"step must be a whole number from 0 to {rules_sheet.STEPS - 1}, not {quote_code(step)}",
-            ja=f"用紙に収める段階は0〜{rules_sheet.STEPS - 1}の整数で指定してください（「{quote_text(step)}」は使えません）。",
+            *both(
+                "error.printables.step", last=rules_sheet.STEPS - 1, step_code=quote_code(step), step=quote_text(step)
+            )
         )
     sheet = rules_sheet.STEPS_TABLE[step]
     paper_size = PAPERS[paper]
@@ -94,7 +100,11 @@ def handle(request_json: str) -> str:
 def _answer(method: str, params: dict[str, Any]) -> dict[str, Any]:
     if method != "rule_sheet":
         raise UsageError(
-            f"method {quote_code(method)} is not available here: expected 'rule_sheet'",
-            ja=f"「{quote_text(method)}」はここでは使えません。ここではルール表だけを作れます。",
+            *both(
+                "error.printables.method",
+                method_code=quote_code(method),
+                method=quote_text(method),
+                expected_code=quote_code("rule_sheet"),
+            )
         )
     return rule_sheet(params)

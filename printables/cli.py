@@ -15,11 +15,12 @@ from sixcardgolf import GolfError, Rules, RulesError, load_preset, preset_names
 from sixcardgolf.cli_io import USAGE_ERROR, OneLineParser, lang_in, one_line, read_input_file, run
 from sixcardgolf.errors import RequestError
 from sixcardgolf.json_input import read_json
+from sixcardgolf.messages import both
 
 from . import KINDS, facts
 from .documents import DocumentSpec
 from .page import LANGS, PAPERS
-from .render import PrintableError, write_atomically
+from .render import PrintableError, missing_folder, write_atomically
 
 USAGE_EXAMPLES = """examples:
   python -m printables --preset jokers --lang ja --paper a4 --kind rules -o jokers-ja.pdf
@@ -29,6 +30,14 @@ USAGE_EXAMPLES = """examples:
 """
 
 
+EXAMPLE_RULES = '{"layout": "2x3", "knock": true}'  # what a rules file holds, as its error shows it
+
+
+def _file(path: Path) -> dict[str, str]:
+    """A file's name as an error quotes it, in the English (code) and the Japanese: whole, so it can be found."""
+    return {"path_code": repr(str(path)), "path": str(path)}
+
+
 def load_rules_file(path: Path) -> Rules:
     """Rules from a JSON object of option keys; every problem names the file and what was expected."""
     text = read_input_file(path, "rules_file")  # a regular file of at most 16 MB: never a FIFO or /dev/zero
@@ -36,19 +45,14 @@ def load_rules_file(path: Path) -> Rules:
         data = read_json(text, "it")
     except RequestError as error:  # not JSON, nested too deeply, a number too long
         raise PrintableError(
-            f"rules file {str(path)!r}: {error}", ja=f"ルールファイル「{path}」を読み取れません。{error.message('ja')}"
+            *both("error.printables.rules_file_unreadable", error=error.message, **_file(path))
         ) from None
     if not isinstance(data, dict):
-        raise PrintableError(
-            f'rules file {str(path)!r} must hold a JSON object of option keys, e.g. {{"layout": "2x3", "knock": true}}',
-            ja=f'ルールファイル「{path}」には、オプション名と値のJSONオブジェクトを書いてください（例：{{"layout": "2x3", "knock": true}}）。',
-        )
+        raise PrintableError(*both("error.printables.rules_file_not_object", example=EXAMPLE_RULES, **_file(path)))
     try:
         return Rules.from_dict(data)
     except RulesError as error:
-        raise PrintableError(
-            f"rules file {str(path)!r}: {error}", ja=f"ルールファイル「{path}」：{error.message('ja')}"
-        ) from None
+        raise PrintableError(*both("error.printables.rules_file_rules", error=error.message, **_file(path))) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -83,15 +87,18 @@ def _fail(message: str) -> int:
 def _check_output(output: Path) -> None:
     """Refuse an output that cannot be written before the seconds a sheet takes to render."""
     if output.is_dir():
+        example = str(output / "sheet.pdf")
         raise PrintableError(
-            f"output {str(output)!r} is a folder: give the PDF's file name, e.g. {str(output / 'sheet.pdf')!r}",
-            ja=f"出力先「{output}」はフォルダーです。PDFのファイル名まで指定してください（例：{output / 'sheet.pdf'}）。",
+            *both(
+                "error.printables.output_is_folder",
+                output_code=repr(str(output)),
+                output=str(output),
+                example_code=repr(example),
+                example=example,
+            )
         )
     if not output.parent.resolve().is_dir():
-        raise PrintableError(
-            f"output folder {str(output.parent)!r} does not exist: create it first",
-            ja=f"出力先のフォルダー「{output.parent}」がありません。先に作成してください。",
-        )
+        raise missing_folder(output.parent)
 
 
 def _write(output: Path, pdf: bytes) -> None:
@@ -99,8 +106,12 @@ def _write(output: Path, pdf: bytes) -> None:
         write_atomically(output, pdf)
     except OSError as error:  # a folder that is not writable (/proc, read-only), a full disk
         raise PrintableError(
-            f"cannot write {str(output)!r}: {error.strerror or type(error).__name__}",
-            ja=f"「{output}」に書き込めません。書き込めるフォルダーとファイル名を指定してください。",
+            *both(
+                "error.printables.cannot_write",
+                output_code=repr(str(output)),
+                output=str(output),
+                reason_code=error.strerror or type(error).__name__,
+            )
         ) from None
 
 
@@ -114,9 +125,7 @@ def print_one(argv: list[str]) -> int:
             preset = args.preset or "basic"
             rules = load_preset(preset)
         if args.blank and args.kind != "scorepad":
-            raise PrintableError(
-                "--blank is for score pads: add --kind scorepad", ja="--blank はスコア表（--kind scorepad）用です。"
-            )
+            raise PrintableError(*both("error.printables.blank_not_pad", blank="--blank", kind="--kind scorepad"))
         spec = DocumentSpec(args.kind, rules, args.lang, args.paper, preset, args.players, args.holes, args.blank)
         _check_output(args.output)
         started = time.perf_counter()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sixcardgolf import Rules, RulesError
+from sixcardgolf.errors import quote_code, quote_shown
+from sixcardgolf.messages import both
 
 from . import KINDS, facts, rules_sheet, score_pad
 from .labels import label, sheet_game_name
@@ -36,8 +38,13 @@ class DocumentSpec:
             low_players, high_players = facts.PAD_PLAYERS[0], facts.PAD_PLAYERS[-1]
             if isinstance(self.players, bool) or self.players not in facts.PAD_PLAYERS:
                 raise PrintableError(
-                    f"players {self.players!r} is not allowed on a score pad: expected {low_players} to {high_players}",
-                    ja=f"スコア表の人数 {self.players!r} は使えません。{low_players}〜{high_players}で指定してください。",
+                    *both(
+                        "error.printables.pad_players",
+                        players_code=quote_code(self.players),
+                        players=quote_shown(self.players),
+                        low=low_players,
+                        high=high_players,
+                    )
                 )
             try:
                 self.rules.check_players(self.players)
@@ -46,9 +53,14 @@ class DocumentSpec:
             low, high = PAD_HOLES
             if not low <= self.hole_count <= high:
                 raise PrintableError(
-                    f"holes {self.hole_count!r} is not allowed on a score pad: expected {low} to {high} "
-                    "(one row each on one page); choose the rows with --holes",
-                    ja=f"スコア表のホール数 {self.hole_count!r} は使えません。1ページに収まるよう{low}〜{high}で指定してください（--holes）。",
+                    *both(
+                        "error.printables.pad_holes",
+                        holes_code=quote_code(self.hole_count),
+                        holes=quote_shown(self.hole_count),
+                        low=low,
+                        high=high,
+                        flag="--holes",
+                    )
                 )
 
     @property
@@ -60,16 +72,15 @@ class DocumentSpec:
         return label("any_game", self.lang) if self.blank else facts.rules_title(self.preset, self.lang)
 
     def title(self) -> str:
-        paper = PAPERS[self.paper].label[self.lang]
-        game = sheet_game_name(None if self.blank else self.rules.size, self.lang)
+        words = {
+            "game": sheet_game_name(None if self.blank else self.rules.size, self.lang),
+            "rules": self.rules_title,
+            "paper": PAPERS[self.paper].label[self.lang],
+        }
         if self.kind == "rules":
-            if self.lang == "ja":
-                return f"{game} {label('rule_sheet', 'ja')}：{self.rules_title}（{paper}）"
-            return f"{game} rule sheet: {self.rules_title} ({paper})"
-        if self.lang == "ja":
-            return f"{game} {label('score_pad', 'ja')}：{self.rules_title}・{self.players}人・{self.hole_count}ホール（{paper}）"
-        rules_title = f"{self.rules_title}, " if not self.blank else ""
-        return f"{game} score pad{' ' + self.rules_title if self.blank else ':'} {rules_title}{self.players} players, {self.hole_count} holes ({paper})"
+            return label("title_rules", self.lang, **words)
+        key = "title_blank_pad" if self.blank else "title_pad"
+        return label(key, self.lang, players=self.players, holes=self.hole_count, **words)
 
     def file_stem(self) -> str:
         name = "any" if self.blank else self.preset or "custom"

@@ -34,7 +34,7 @@ def decks_text(rules: Rules, lang: str) -> str:
             parts.append(deck_label)
         else:
             parts.append(label("deck_for", lang, decks=deck_label, players=players_text([first, last], lang)))
-    return (" · " if lang == "en" else "・").join(parts)
+    return label("deck_runs_separator", lang).join(parts)
 
 
 def needs_text(rules: Rules, lang: str) -> str:
@@ -43,7 +43,7 @@ def needs_text(rules: Rules, lang: str) -> str:
         key = "jokers_per_deck" if rules.jokers_per_deck == 1 else "jokers_per_deck_many"
         pieces.append(label(key, lang, count=rules.jokers_per_deck))
     pieces.append(label("pencil", lang))
-    return (", " if lang == "en" else "、").join(pieces)
+    return label("needs_separator", lang).join(pieces)
 
 
 def rules_title(preset: str | None, lang: str) -> str:

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from string import Template
 
+from .labels import label
 from .phrases import NO_BREAK_CSS, keep_phrases
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -26,11 +27,15 @@ class Paper:
     height_pt: float
     margin: str  # the @page margin, room for the running footer included
     tight_margin: str  # for the last fitting steps of the densest documents
-    label: dict[str, str]
+
+    @property
+    def label(self) -> dict[str, str]:
+        """The paper's name in each language (the catalogue's sheet.paper_<key>)."""
+        return {lang: label(f"paper_{self.key}", lang) for lang in LANGS}
 
 
 PAPERS: dict[str, Paper] = {
-    "a4": Paper("a4", "A4", 595.276, 841.89, "10mm 11mm 12mm 11mm", "8mm 9mm 11mm 9mm", {"en": "A4", "ja": "A4"}),
+    "a4": Paper("a4", "A4", 595.276, 841.89, "10mm 11mm 12mm 11mm", "8mm 9mm 11mm 9mm"),
     "letter": Paper(
         "letter",
         "letter",
@@ -38,7 +43,6 @@ PAPERS: dict[str, Paper] = {
         792.0,
         "0.4in 0.45in 0.47in 0.45in",
         "0.32in 0.38in 0.43in 0.38in",
-        {"en": "US Letter", "ja": "USレター"},
     ),
 }
 

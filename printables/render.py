@@ -19,6 +19,7 @@ from pathlib import Path
 import weasyprint
 
 from sixcardgolf.errors import GolfError
+from sixcardgolf.messages import both
 
 from .page import PACKAGE_DIR
 
@@ -27,6 +28,17 @@ WEASYPRINT_LOGGER = "weasyprint"
 
 class PrintableError(GolfError):
     """A document cannot be made as asked (bad input, or it cannot fit one page); English and Japanese."""
+
+
+def missing_folder(folder: Path) -> PrintableError:
+    """The error for an output folder that does not exist."""
+    return PrintableError(
+        *both(
+            "error.printables.output_folder_missing",
+            folder_code=repr(str(folder)),
+            folder=str(folder),
+        )
+    )
 
 
 class _Collect(logging.Handler):
@@ -98,10 +110,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Write `data` to `path` through a temporary file in the same folder: never a half-written file."""
     folder = path.parent
     if not folder.is_dir():
-        raise PrintableError(
-            f"output folder {str(folder)!r} does not exist: create it first",
-            ja=f"出力先のフォルダー「{folder}」がありません。先に作成してください。",
-        )
+        raise missing_folder(folder)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
     try:
         with os.fdopen(handle, "wb") as stream:

@@ -28,6 +28,7 @@ from sixcardgolf.door.params import rules_from
 from sixcardgolf.door.saves import HUMAN
 from sixcardgolf.door.seated import Move, SeatedMatch
 from sixcardgolf.errors import GolfError
+from sixcardgolf.hole import HOLDING, OPENING
 from sixcardgolf.match import HIDDEN, Match
 
 from .errors import RoomError
@@ -149,6 +150,8 @@ class RoomMatch(SeatedMatch):
         match = self.match
         if not self.is_human(seat) or match.hole.is_over() or not self.movers or self.movers[-1] != seat:
             return False
+        if match.current_player() == seat and match.hole.phase in (OPENING, HOLDING):
+            return False  # the opening's flips, or a card just drawn: nothing an undo could take back yet
         point = match.undo_point(seat)
         if point is None or any(mover != seat for mover in self.movers[point:]):
             return False

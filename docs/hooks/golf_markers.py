@@ -13,9 +13,11 @@ from typing import Any
 
 # MkDocs puts this file's folder on sys.path while it loads the hook: the helpers live beside it.
 import golfsite  # noqa: F401  (importing the package registers every marker)
+from golfsite.labels import text
 from golfsite.markers import Context, MarkerError, replace_markers
 from golfsite.printables import copy_into_site, printables_dir
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 LANGUAGES = ("en", "ja")
 _printables_to_copy: list[Path] = []
@@ -53,25 +55,15 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     return result
 
 
-_SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
-_SEARCH_NAME = {"en": "Search", "ja": "検索"}
-# The theme's heading anchors say "Permanent link" (the toc extension's permalink_title) in every language.
-_PERMALINK_TITLE = 'title="Permanent link"'
-_PERMALINK_TITLE_JA = 'title="この見出しへのリンク"'
-
-
-def _chrome_in(output: str, lang: str) -> str:
-    """The theme's own words on a page, in the page's language: the search dialog gets an accessible name (it has
-    role="dialog" and none) and, on Japanese pages, the heading anchors a Japanese title."""
-    name = _SEARCH_NAME[lang]
-    output = output.replace(
-        _SEARCH_DIALOG, _SEARCH_DIALOG.replace('role="dialog"', f'role="dialog" aria-label="{name}"')
-    )
-    return output.replace(_PERMALINK_TITLE, _PERMALINK_TITLE_JA) if lang == "ja" else output
-
-
-def on_post_page(output: str, page: Any, config: Any) -> str:
-    return _chrome_in(output, _language(page, config))
+# After mkdocs-static-i18n (-100), which sets each language's build up (config.theme["language"]) in its own
+# on_config, run again for every language.
+@event_priority(-110)
+def on_config(config: Any) -> Any:
+    """The heading anchors' title (the toc extension's permalink_title, "Permanent link" by default) in the
+    language being built: the Markdown of each page is rendered with this build's settings."""
+    toc = config.mdx_configs.setdefault("toc", {})
+    toc["permalink_title"] = text("permalink_title", config.theme["language"])
+    return config
 
 
 # -- the 404 page, one per language ------------------------------------------------------------------------------
@@ -88,8 +80,10 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
         return output
     lang = config.theme["language"]
     home = {"en": "/", "ja": "/ja/"}
+    # Rewritten here, not in a template: the theme renders 404.html without a page, so its head and its language
+    # switcher take the plugin's alternates of whatever page was built last; an override would copy the theme's
+    # whole <head> block to leave them out.
     output = _LANGUAGE_LINK.sub(lambda link: f"{link[1]}{home[link[3]]}{link[2]}", _ALTERNATE.sub("", output))
-    output = _chrome_in(output, lang)
     _not_found[lang] = output
     if lang == LANGUAGES[0]:
         return output

@@ -109,6 +109,8 @@ def _name_theme_worker(workers: Path) -> None:
     text = wrapper.read_text(encoding="utf-8")
     if THEME_WORKER_MARK not in text:
         raise PluginError(f"search: {wrapper} has no {THEME_WORKER_MARK} to replace")
+    # A replace, not a template: the wrapper is a script the theme's worker is loaded by, and the name it needs is one
+    # marked word known only once the theme has written its hashed file.
     wrapper.write_text(text.replace(THEME_WORKER_MARK, theme[0]), encoding="utf-8")
 
 

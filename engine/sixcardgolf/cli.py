@@ -262,7 +262,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         output = args.run(args)
     except GolfError as error:  # every engine error on bad input, the command line's own (UsageError) included
-        said = "error" if lang == "en" else "エラー"
+        said = text("error.cli.label", lang)
         parser.exit(USAGE_ERROR, f"sixcardgolf {args.command}: {said}: {one_line(error.message(lang))}\n")
     if isinstance(output, str):
         print(output)

@@ -63,7 +63,9 @@ class LayoutError(NotationError):
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
-        super().__init__(" ".join(_sentence(p.en) for p in self.problems), ja="".join(p.ja for p in self.problems))
+        english = " ".join(_sentence(p.en) for p in self.problems)
+        japanese = "".join(p.ja for p in self.problems)  # each problem's Japanese is a sentence of the catalogue's
+        super().__init__(english, ja=japanese)
 
 
 def _sentence(text: str) -> str:

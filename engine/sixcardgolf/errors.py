@@ -175,6 +175,8 @@ def _integer(value: int) -> str:
 def check_lang(lang: object) -> str:
     """`lang` if it is one of LANGS; otherwise a UsageError naming it."""
     if lang not in LANGS:
+        # The one sentence of the engine written outside its catalogue: the catalogue finds its file through this
+        # check, and this module sits below it (it imports nothing of the engine), so it cannot read it from there.
         raise UsageError(
             f"language {quote_code(lang)} is not available: expected {' or '.join(LANGS)}",
             ja=f"言語「{quote_text(lang)}」は使えません。{'または'.join(LANGS)}を指定してください。",

@@ -16,7 +16,7 @@ from typing import Any
 from . import actions as A
 from .actions import DISCARD, DRAW_STOCK, EARLY_KNOCK, FLIP, KNOCK, SKIP_FLIP, SWAP, TAKE_DISCARD
 from .cards import format_card, shuffle
-from .errors import IllegalActionError, NotationError, UsageError
+from .errors import IllegalActionError, NotationError, UsageError, quote_code, quote_shown
 from .messages import both
 from .options import LAYOUTS
 from .rules import FLIP_OPTIONAL_MODES, Rules, early_knock_allowed, endgame_begun
@@ -199,9 +199,9 @@ class HoleState:
         """Shuffle a complete shoe with `rng` and deal one card at a time, clockwise from the dealer's left."""
         rules.check_players(players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            seat = dealer + 1 if isinstance(dealer, int) else dealer
             raise UsageError(
-                f"dealer seat {dealer + 1 if isinstance(dealer, int) else dealer!r} is not at a table of {players}",
-                ja=f"親の席{dealer + 1 if isinstance(dealer, int) else dealer}は{players}人の卓にはありません。",
+                *both("error.table.dealer", dealer_code=quote_code(seat), dealer=quote_shown(seat), players=players)
             )
         shoe = rules.shoe_for(players)
         shuffle(shoe, rng)  # the order rng.shuffle(shoe) gives, faster
@@ -234,8 +234,9 @@ class HoleState:
         return state
 
     def clone(self) -> HoleState:
-        """An independent copy (the card lists are copied; the rules value is shared)."""
-        return HoleState(
+        """An independent copy (the card lists are copied; the rules value is shared). The visible scores known
+        so far are copied too: they depend on the cards and face-up masks alone, which the copy shares."""
+        copy = HoleState(
             self.rules,
             self.players,
             self.dealer,
@@ -258,6 +259,8 @@ class HoleState:
             self.shuffle_seed,
             self.redeals,
         )
+        copy._visible = self._visible[:]
+        return copy
 
     # -- queries -------------------------------------------------------------
     def is_over(self) -> bool:

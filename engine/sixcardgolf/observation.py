@@ -15,8 +15,9 @@ from typing import Any, Protocol
 from . import actions as A
 from .actions import format_action
 from .cards import UNKNOWN, format_card
-from .errors import UsageError
+from .errors import UsageError, quote_code, quote_shown
 from .hole import HOLDING, NO_CARD, NO_SEAT, PHASE_NAMES, EndReason, HoleState, Phase
+from .messages import both
 from .options import LAYOUTS
 from .rules import Rules
 
@@ -250,8 +251,13 @@ def observe(state: HoleState, seat: int) -> Observation:
     observation reads its own copy."""
     if not 0 <= seat < state.players:
         raise UsageError(
-            f"seat {seat!r} is not at this table of {state.players}: expected 0 to {state.players - 1}",
-            ja=f"席 {seat!r} はこの{state.players}人の卓にはありません（0〜{state.players - 1}）。",
+            *both(
+                "error.table.seat",
+                seat_code=quote_code(seat),
+                seat=quote_shown(seat),
+                players=state.players,
+                last=state.players - 1,
+            )
         )
     return Observation(state.clone(), seat)
 

@@ -15,11 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai import make_player, player_names
+from .ai import make_player, player_names, unknown_player
 from .ai.base import Yardstick
-from .errors import UsageError
+from .errors import UsageError, quote_code, quote_shown
 from .hole import HoleState
 from .match import Match
+from .messages import both
 from .observation import Observation, Policy, observe
 from .rules import Rules
 from .seeds import game_seed, policy_seed
@@ -51,10 +52,7 @@ def play_match(rules: Rules, players: int, seed: int, policies: Sequence[Policy 
     cheater, for the benchmarks) sees the whole hole.
     """
     if len(policies) != players:
-        raise UsageError(
-            f"{len(policies)} computer players for a table of {players}: give one per seat",
-            ja=f"{players}人の卓に、コンピューターが{len(policies)}人分指定されています。1席に1人ずつ指定してください。",
-        )
+        raise UsageError(*both("error.ai.seats", count=len(policies), players=players))
     match = Match(rules, players, seed)
     seated = [SeeingAll(player, match) if isinstance(player, Yardstick) else player for player in policies]
     while True:
@@ -124,18 +122,12 @@ def check_ai_names(names: Sequence[str], players: int) -> tuple[str, ...]:
         names = list(names) * players
     if len(names) != players:
         raise UsageError(
-            f"--ai names {len(names)} computer players ({','.join(names)}) for {players} players: "
-            "give one name per seat, or a single name for every seat",
-            ja=f"--ai で{len(names)}人分（{','.join(names)}）が指定されていますが、{players}人の卓です。"
-            "1席に1つずつ名前を書くか、全員に同じ名前を1つだけ書いてください。",
+            *both("error.cli.ai_count", flag="--ai", count=len(names), names=",".join(names), players=players)
         )
     known = player_names()
     for name in names:
         if name not in known:
-            raise UsageError(
-                f"unknown computer player {name!r}: expected one of {', '.join(known)}",
-                ja=f"コンピューターの強さ「{name}」はありません。{'、'.join(known)}のいずれかを指定してください。",
-            )
+            raise unknown_player(name, known)
     return tuple(names)
 
 
@@ -155,10 +147,7 @@ def simulate(
     rules.check_players(players)
     names = check_ai_names(ai, players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise UsageError(
-            f"games {games!r} is not allowed: expected a whole number of at least 1",
-            ja=f"対戦数 {games!r} は使えません。1以上の整数で指定してください。",
-        )
+        raise UsageError(*both("error.cli.games", games_code=quote_code(games), games=quote_shown(games)))
     result = SimulationResult(players, games, seed, names, points=[0] * players)
     result.solo_wins = [0] * players
     result.shared_wins = [0] * players

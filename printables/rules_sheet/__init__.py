@@ -23,7 +23,7 @@ from sixcardgolf.text.overview import in_brief, summary_paragraph
 from .. import facts
 from ..diagram import build_example, sum_expression
 from ..fragments import VALUE_ROW_BUDGET, text_units, values_table
-from ..labels import game_term, label, sheet_game_name
+from ..labels import label, sheet_game_name
 from ..page import FONT_STACKS, PAPERS, esc, page_html, read_text, root_css, template
 
 
@@ -125,7 +125,7 @@ def part_title(part: Part, lang: str) -> str:
 def _example(rules: Rules, lang: str, step: Step) -> str:
     example = build_example(rules, FONT_STACKS[lang], card_scale=(1.0, 0.85, 0.75, 0.62)[step.tightness])
     names = {key: adjustment_label(key, lang) for key, _ in example.adjustments}
-    colon = "：" if lang == "ja" else ": "
+    colon = label("colon", lang)
     # Floated beside the pair statements: as wide as the drawing, and wide enough for its caption.
     width = max(example.width_pt, EXAMPLE_MIN_WIDTH_PT)
     return (
@@ -199,10 +199,7 @@ def _differs_key(rules: Rules, lang: str) -> str:
 def masthead_line(preset: str | None, lang: str) -> str:
     """The line under the title: not the solitaire, then the preset's summary. Japanese sentences follow each other
     with no space between them (after 。), English ones after a space."""
-    glue = "" if lang == "ja" else " "
-    return (
-        label("not_solitaire", lang, solitaire=game_term("solitaire", lang)) + glue + facts.rules_summary(preset, lang)
-    )
+    return label("not_solitaire", lang) + label("gap", lang) + facts.rules_summary(preset, lang)
 
 
 def build_html(rules: Rules, preset: str | None, lang: str, paper: str, step_index: int, extra_css: str = "") -> str:

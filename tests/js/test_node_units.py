@@ -1,19 +1,27 @@
 """The pages' pure modules, unit-tested in Node without a browser (`node --test tests/js/`): share links
 (play-share.js), card notation (calculator-cards.js), the texts (texts.js), the Play page's phases and
 transitions (play-state.js), and a room's address, session and phases (room-link.js, room-session.js). Run from here so that `make test` runs them; one test per file, so a failure names
-the module, and the failing checks are quoted from Node's report."""
+the module, and the failing checks are quoted from Node's report. The pages' texts, which texts.js imports, are made
+from the catalogues first (playground/page_texts.py, as `make texts` does)."""
 
 from __future__ import annotations
 
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
 FILES = sorted(HERE.glob("*.test.mjs"))
+PAGE_TEXTS = HERE.parents[1] / "playground" / "page_texts.py"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def page_texts() -> None:
+    subprocess.run([sys.executable, str(PAGE_TEXTS)], check=True, timeout=120)
 
 
 def test_every_pure_module_has_its_unit_tests() -> None:

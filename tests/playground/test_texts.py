@@ -1,6 +1,7 @@
 """The pages' text catalogues (playground/text-en.js, text-ja.js): the same keys and placeholders in both.
 
-Node imports the two ES modules as the browser does, so a syntax error in either fails here too.
+The two modules are made from the [page] table of the engine's catalogues (playground/page_texts.py) before these
+tests read them, and Node imports them as the browser does, so a syntax error in either fails here too.
 """
 
 from __future__ import annotations
@@ -9,13 +10,22 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 from playground_support import REPO
 
-from sixcardgolf.text.glossary import RETIRED_JA
+from sixcardgolf import messages
+from sixcardgolf.text.glossary import RETIRED_JA, TERMS
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PAGE_TEXTS = REPO / "playground" / "page_texts.py"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def made() -> None:
+    """The pages' texts as the catalogues hold them now (what `make texts` writes)."""
+    subprocess.run([sys.executable, str(PAGE_TEXTS)], check=True, timeout=120)
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +49,27 @@ def test_every_key_exists_in_both_languages(catalogues: dict[str, dict[str, str]
     assert len(en) > 5
     assert sorted(set(en) - set(ja)) == [], "keys in English only"
     assert sorted(set(ja) - set(en)) == [], "keys in Japanese only"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_modules_hold_the_catalogue_page_table_with_its_terms_filled(
+    catalogues: dict[str, dict[str, str]], lang: str
+) -> None:
+    """Every [page] message and no other, in the catalogue's order; a {t.name} term is its glossary word (山札 in
+    the module, {t.stock} in ja.toml), and the page's own placeholders stay for texts.js."""
+    source = {
+        key.removeprefix("page."): text for key, text in messages.catalogue(lang).items() if key.startswith("page.")
+    }
+    assert list(catalogues[lang]) == list(source)
+    with_terms = [key for key, text in source.items() if "{t." in text]
+    assert len(with_terms) > 20, with_terms
+    for key in with_terms:
+        shown = catalogues[lang][key]
+        assert "{t." not in shown, (key, shown)
+        names = re.findall(r"\{t\.(\w+)\}", source[key])
+        assert all(TERMS[name][lang] in shown for name in names), (key, shown)
+        assert PLACEHOLDER.findall(shown) == PLACEHOLDER.findall(source[key]), key
+    assert catalogues["ja"]["play.stock"].startswith(TERMS["stock"]["ja"])
 
 
 def test_both_languages_fill_the_same_placeholders(catalogues: dict[str, dict[str, str]]) -> None:
@@ -181,3 +212,18 @@ def test_japanese_counted_messages_use_one_form(catalogues: dict[str, dict[str, 
     ja = catalogues["ja"]
     differ = [key for key in ja if key.endswith("_one") and ja[key] != ja[key.removesuffix("_one") + "_other"]]
     assert differ == []
+
+
+def test_a_page_message_with_a_stray_brace_or_an_unknown_term_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A brace the pages cannot fill ({{n}}, {a.b}) or a term the glossary lacks is refused, naming the key; the
+    rest is filled as written."""
+    sys.path.insert(0, str(REPO / "playground"))
+    import page_texts
+
+    fake = {"term.stock": "山札", "page.ok": "{n}枚の{t.stock}", "other.key": "{t.none}"}
+    monkeypatch.setattr(page_texts, "catalogue", lambda lang: fake)
+    assert page_texts.page_texts("ja") == {"ok": "{n}枚の山札"}
+    for bad in ("{t.pile}", "{{n}}", "{a.b}", "{n"):
+        fake["page.bad"] = bad
+        with pytest.raises(page_texts.PageTextError, match=r"ja\.toml page\.bad"):
+            page_texts.page_texts("ja")

@@ -74,9 +74,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PORT": str(port), "GOLF_DB": str(db), "GOLF_SITE": "", "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-m", "server"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    with log.open("ab") as out:
+        process = subprocess.Popen([sys.executable, "-m", "server"], cwd=ROOT, env=env, stdout=out, stderr=out)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
@@ -89,8 +90,8 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
 
 
 def test_a_server_killed_mid_hole_comes_back_with_every_room(tmp_path: Path) -> None:
-    port, db = free_port(), tmp_path / "rooms.sqlite3"
-    process = start_server(port, db)
+    port, db, log = free_port(), tmp_path / "rooms.sqlite3", tmp_path / "server.log"
+    process = start_server(port, db, log)
     url = f"ws://127.0.0.1:{port}/rooms/ws"
     try:
         with websockets.connect(url) as ws:
@@ -108,7 +109,7 @@ def test_a_server_killed_mid_hole_comes_back_with_every_room(tmp_path: Path) -> 
                 table = json.loads(ws.recv())["table"]
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
-        process = start_server(port, db)
+        process = start_server(port, db, log)
         with websockets.connect(url) as ws:
             ws.send(json.dumps({"type": "hello", "v": 1, "lang": "en"}))
             ws.recv()
@@ -120,3 +121,7 @@ def test_a_server_killed_mid_hole_comes_back_with_every_room(tmp_path: Path) -> 
     finally:
         process.kill()
         process.wait(timeout=10)
+    # What the server printed (its log) names neither a seat's token nor a room's code.
+    printed = log.read_text(encoding="utf-8", errors="replace")
+    assert "Serving http://" in printed
+    assert joined["token"] not in printed and joined["code"] not in printed

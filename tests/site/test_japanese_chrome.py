@@ -17,6 +17,7 @@ from sixcardgolf.text.glossary import TERMS
 
 ANCHOR_TITLE = {"en": "Permanent link", "ja": "この見出しへのリンク"}
 NOT_FOUND = {"en": "Page not found", "ja": "ページが見つかりません"}
+SEARCH_NAME = {"en": "Search", "ja": "検索"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -27,6 +28,14 @@ def test_heading_anchors_are_titled_in_the_pages_language(site: Path, lang: str)
             assert link.get("title") == ANCHOR_TITLE[lang], (lang, page, link.get("title"))
             anchors += 1
     assert anchors > 50, f"only {anchors} heading anchors found in {lang}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_search_dialog_is_named_in_the_pages_language(site: Path, lang: str) -> None:
+    """The theme's search dialog has role="dialog" and no name; overrides/partials/search.html gives it one."""
+    for page in PAGES:
+        [dialog] = find_all(parse(page_path(site, lang, page)), "div", **{"class": "md-search"})
+        assert dialog.get("role") == "dialog" and dialog.get("aria-label") == SEARCH_NAME[lang], (lang, page)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -17,8 +17,8 @@ from sixcardgolf.text.glossary import TERMS
 GLOSSARY_TABLES = ("term.", "meaning.", "rank.")
 # Terms that are verbs (or a verb's stem) in Japanese: a sentence conjugates them, so no placeholder can stand in.
 VERB_TERMS = {"flip", "swap", "go_out"}
-# Polite verb forms that contain a noun term: 上がります is the verb 上がる, not the noun 上がり.
-VERB_FORMS = {"going_out": ("上がりま",)}
+# Verb forms that contain a noun term: 上がります and 「誰々が上がり、」 are the verb 上がる, not the noun 上がり.
+VERB_FORMS = {"going_out": ("上がりま", "が上がり、")}
 
 
 def fields(template: str) -> set[str]:
@@ -39,6 +39,11 @@ def test_both_languages_have_the_same_keys() -> None:
     assert not ja - en, f"only in ja.toml: {sorted(ja - en)}"
 
 
+# Where one language names what the other says in words: the sheets' ★ key says "differs from the basic game" in
+# English and 「ベーシックとの違い」 (the basic preset's title) in Japanese. The Japanese may add the name, never drop one.
+NAMED_IN_JAPANESE_ONLY = {"sheet.differs"}
+
+
 def test_both_languages_fill_the_same_values() -> None:
     """A translation may not drop or invent a number or a name (glossary terms may differ: one language may say
     'hole' where the other says 得点). An error's English may also show raw codes (placeholders ending in _code,
@@ -47,7 +52,7 @@ def test_both_languages_fill_the_same_values() -> None:
     for key, template in catalogue("en").items():
         en = {name for name in fields(template) if not name.startswith("t.")}
         ja = {name for name in fields(catalogue("ja")[key]) if not name.startswith("t.")}
-        if key.startswith("error."):
+        if key.startswith("error.") or key in NAMED_IN_JAPANESE_ONLY:
             assert {name for name in en if not name.endswith("_code")} <= ja, (key, en, ja)
             assert not {name for name in ja if name.endswith("_code")}, (key, ja)
         else:
@@ -109,11 +114,22 @@ REJECTED_JA = {
 }
 
 
+# Where a rejected word is the right one: the AI benchmark counts a hole or match that no level wins as a tie
+# (引き分け), which is not a tie for the lowest total that players share (T9); the moves an undo took back and a hole
+# taken off the score keeper are 取り消した, where the Undo button itself is 元に戻す (T3).
+REJECTED_JA_KEPT = {
+    ("site.ladder_source", "引き分け"),
+    ("page.play.undone.redealt", "取り消し"),
+    ("page.keeper.removed", "取り消し"),
+    ("page.keeper.otherTabNotRemoved", "取り消し"),
+}
+
+
 def test_japanese_uses_one_word_per_concept() -> None:
     for key, template in catalogue("ja").items():
         unquoted = re.sub(r"「[^」]*」", "", template)  # a meaning may name a synonym in quotes
         for word, instead in REJECTED_JA.items():
-            assert word not in unquoted, f"{key}: {word} -> {instead}"
+            assert word not in unquoted or (key, word) in REJECTED_JA_KEPT, f"{key}: {word} -> {instead}"
 
 
 def test_japanese_punctuation_is_full_width_and_minus_is_a_true_minus() -> None:
@@ -128,10 +144,19 @@ def test_japanese_punctuation_is_full_width_and_minus_is_a_true_minus() -> None:
 CARD_NOTATION = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQKT])[SHDCshdc](?![A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
 
 
+# Words in Latin letters that are not code: file formats, the AI, the paper (USレター), the Enter key the pages name.
+# A file name the site's note points to stands in backquotes, as code. The calculator's link holds JSON, so what is
+# wrong with a value in it names JSON's own true and false.
+NOT_CODE = {"PDF", "JSON", "WebAssembly", "AI", "US", "Enter", "QR"}  # QR: 「QRコード」 is the Japanese word
+NOT_CODE_IN = {"page.calc.linkOptionsValue": {"true", "false"}}
+
+
 def test_japanese_messages_name_no_code() -> None:
     """No option key, value code or true/false inside a Japanese message (japanese-review.md §3.2)."""
     for key, template in messages("ja").items():
-        words = re.findall(r"[A-Za-z_]{2,}", CARD_NOTATION.sub("", without_placeholders(template)))
+        rest = re.sub(r"`[^`]*`", "", CARD_NOTATION.sub("", without_placeholders(template)))
+        allowed = NOT_CODE | NOT_CODE_IN.get(key, set())
+        words = [word for word in re.findall(r"[A-Za-z_]{2,}", rest) if word not in allowed]
         assert not words, f"{key}: {words} in {template!r}"
 
 

@@ -2,21 +2,20 @@
 (japanese-review.md §3, §5; issue 24 §5).
 
 The texts checked are every Japanese template the project writes outside the pages' catalogue (which
-tests/playground/test_texts.py checks): the engine's message catalogue, the site's own labels
-(docs/hooks/golfsite/labels.py) and the sheets' labels (printables/labels.py). Each is filled in (placeholders with
-a number, glossary terms with their word) before it is checked, so 「{t.hole}{hole}」 is read as 「ホール1」.
+tests/playground/test_texts.py checks): the engine's message catalogue, the site's own labels (its `[site]` table)
+and the sheets' labels (its `[sheet]` table). Each is filled in (placeholders with a number, glossary terms with
+their word) before it is checked, so 「{t.hole}{hole}」 is read as 「ホール1」.
 """
 
 from __future__ import annotations
 
 import re
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from string import Formatter
 
 import pytest
 
-from printables.labels import LABELS
 from sixcardgolf import load_preset
 from sixcardgolf.cards import parse_layout
 from sixcardgolf.deck_check import LayoutError, read_layouts
@@ -25,33 +24,32 @@ from sixcardgolf.scoring import score_table
 from sixcardgolf.text.glossary import RETIRED_JA, group_note
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "docs" / "hooks"))
-from golfsite.labels import _TEXT as SITE_LABELS  # noqa: E402  (the hooks' folder is put on the path first)
-
 GLOSSARY_TABLES = ("term.", "meaning.", "rank.")
+# The catalogues' tables of the site's, the sheets' and the pages' own words, checked as their own sources.
+SITE, SHEETS, PAGES = "site.", "sheet.", "page."
 
 
-def filled(template: str) -> str:
-    """A label with every placeholder replaced by 1."""
-    return template.format(**{name: 1 for _, name, _, _ in Formatter().parse(template) if name})
-
-
-def engine_texts() -> dict[str, str]:
+def catalogue_texts(wanted: Callable[[str], bool]) -> dict[str, str]:
+    """The Japanese messages whose keys `wanted` accepts, filled in."""
     out = {}
     for key, template in catalogue("ja").items():
-        if key.startswith(GLOSSARY_TABLES):
+        if key.startswith(GLOSSARY_TABLES) or not wanted(key):
             continue
         names = {name for _, name, _, _ in Formatter().parse(template) if name and not name.startswith("t.")}
         out[f"messages/ja.toml {key}"] = text(key, "ja", **{name: 1 for name in names})
     return out
 
 
+def engine_texts() -> dict[str, str]:
+    return catalogue_texts(lambda key: not key.startswith((SITE, SHEETS, PAGES)))
+
+
 def site_texts() -> dict[str, str]:
-    return {f"golfsite/labels.py {key}": filled(pair[1]) for key, pair in SITE_LABELS.items()}
+    return catalogue_texts(lambda key: key.startswith(SITE))
 
 
 def sheet_texts() -> dict[str, str]:
-    return {f"printables/labels.py {key}": filled(names["ja"]) for key, names in LABELS.items()}
+    return catalogue_texts(lambda key: key.startswith(SHEETS))
 
 
 SOURCES = {"engine": engine_texts, "site": site_texts, "sheets": sheet_texts}

@@ -9,7 +9,7 @@ knocking, or a hand-written caption that names another preset.
 from __future__ import annotations
 
 import json
-from html import escape
+from typing import Any
 
 from sixcardgolf.cards import parse_layout
 from sixcardgolf.deck_check import check_layouts
@@ -23,6 +23,7 @@ from sixcardgolf.text.glossary import group_note, term
 from .labels import and_list, card_short, joined, signed, text
 from .markers import Context, MarkerError, marker, parse_set, preset_arg, rules_arg
 from .svg import layout_picture
+from .templating import html_of, render
 
 
 def _seat_arg(args: dict[str, str], key: str, players: int) -> int | None:
@@ -44,7 +45,7 @@ def rules_name(preset: Preset, options: dict[str, str], lang: str) -> str:
     rules = preset.rules.with_options(options) if options else preset.rules
     values = rules.to_dict()
     changes = [
-        f"{option_label(key, lang)}{'：' if lang == 'ja' else ': '}{describe_option_value(key, values[key], lang)}"
+        f"{option_label(key, lang)}{text('colon', lang)}{describe_option_value(key, values[key], lang)}"
         for key in options
     ]
     if not changes:
@@ -85,64 +86,53 @@ def _group_label(rules: Rules, index: int, positions: tuple[int, ...], lang: str
     return text("group_pair" if len(positions) > 1 else "group_single", lang, positions=numbers)
 
 
-def _breakdown(rules: Rules, score: PlayerScore, caption: str, lang: str) -> str:
-    rows = []
+def _breakdown(rules: Rules, score: PlayerScore, lang: str) -> list[dict[str, Any]]:
+    """One layout's score, row by row: each group, then (when there are any) the card points, each bonus or
+    penalty, and the total."""
+    rows: list[dict[str, Any]] = []
     for index, group in enumerate(score.groups):
         cards = " ".join(card_short(c) for c in group.cards)
         note = group_note(rules, group, lang)
         if note:
-            cards += f"（{note}）" if lang == "ja" else f" — {note}"
-        rows.append(
-            f'<tr class="golf-group"><th scope="row">{escape(_group_label(rules, index, group.positions, lang))}</th>'
-            f'<td>{escape(cards)}</td><td data-points="{group.points}">{escape(points_text(group.points))}</td></tr>'
-        )
+            cards = text("group_with_note", lang, cards=cards, note=note)
+        label = _group_label(rules, index, group.positions, lang)
+        rows.append({"kind": "group", "label": label, "cards": cards, "points": group.points})
     if score.adjustments:
-        rows.append(
-            f'<tr class="golf-subtotal"><th scope="row">{text("card_points", lang)}</th><td></td>'
-            f'<td data-points="{score.card_points}">{escape(points_text(score.card_points))}</td></tr>'
-        )
+        rows.append({"kind": "subtotal", "label": text("card_points", lang), "points": score.card_points})
     for adjustment in score.adjustments:
-        rows.append(
-            f'<tr class="golf-adjustment" data-adjustment="{adjustment.key}">'
-            f'<th scope="row">{escape(adjustment_label(adjustment.key, lang))}</th><td></td>'
-            f'<td data-points="{adjustment.points}">{escape(signed(adjustment.points))}</td></tr>'
-        )
-    rows.append(
-        f'<tr class="golf-total"><th scope="row">{escape(_total(lang))}</th><td></td>'
-        f'<td data-total="{score.total}"><strong>{escape(points_text(score.total))}</strong></td></tr>'
-    )
-    return (
-        f'<table data-golf="breakdown"><caption>{escape(caption)}</caption>'
-        f'<thead><tr><th scope="col">{text("part", lang)}</th>'
-        f'<th scope="col">{text("cards", lang)}</th><th scope="col">{escape(text("amount", lang))}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+        label = adjustment_label(adjustment.key, lang)
+        rows.append({"kind": "adjustment", "key": adjustment.key, "label": label, "points": adjustment.points})
+    rows.append({"kind": "total", "label": _total(lang), "points": score.total})
+    for row in rows:
+        row["shown"] = signed(row["points"]) if row["kind"] == "adjustment" else points_text(row["points"])
+    return rows
 
 
-def _table(scores: list[PlayerScore], went_out: int | None, knocked: int | None, caption: str, lang: str) -> str:
+def _table(scores: list[PlayerScore], went_out: int | None, knocked: int | None, lang: str) -> list[dict[str, Any]]:
+    """Several players' scores: each player's card points, bonuses and penalties, and total."""
     rows = []
     for seat, score in enumerate(scores):
         name = text("player", lang, n=seat + 1)
         notes = [text("went_out", lang)] if seat == went_out else []
         notes += [text("knocked", lang)] if seat == knocked else []
         if notes:
-            name += f" ({joined(notes, lang)})" if lang == "en" else f"（{joined(notes, lang)}）"
+            name += text("gap", lang) + text("in_brackets", lang, text=joined(notes, lang))
         adjustments = joined(
             [f"{adjustment_label(a.key, lang)} {signed(a.points)}" for a in score.adjustments], lang
         ) or text("none", lang)
         rows.append(
-            f'<tr data-seat="{seat + 1}"><th scope="row">{escape(name)}</th>'
-            f'<td data-points="{score.card_points}">{escape(points_text(score.card_points))}</td>'
-            f'<td data-adjustments="{escape(json.dumps([a.to_dict() for a in score.adjustments]))}">'
-            f"{escape(adjustments)}</td>"
-            f'<td data-total="{score.total}"><strong>{escape(points_text(score.total))}</strong></td></tr>'
+            {
+                "seat": seat + 1,
+                "name": name,
+                "card_points": score.card_points,
+                "card_points_shown": points_text(score.card_points),
+                "adjustments": json.dumps([a.to_dict() for a in score.adjustments]),
+                "adjustments_shown": adjustments,
+                "total": score.total,
+                "total_shown": points_text(score.total),
+            }
         )
-    return (
-        f'<table data-golf="hole-table"><caption>{escape(caption)}</caption>'
-        f'<thead><tr><th scope="col">{text("player_head", lang)}</th><th scope="col">{text("card_points", lang)}</th>'
-        f'<th scope="col">{text("adjustments", lang)}</th><th scope="col">{escape(_total(lang))}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+    return rows
 
 
 @marker("example", required=("preset",), optional=("layout", "layouts", "set", "went_out", "knocked", "caption"))
@@ -166,25 +156,38 @@ def example(ctx: Context, args: dict[str, str]) -> str:
         check_caption(preset, args["caption"])
     scores = score_table(rules, layouts, went_out=went_out, knocked=knocked)
     title = rules_name(preset, options, ctx.lang)
-    data = (
-        f'data-preset="{preset.name}" data-set="{escape(args.get("set", ""))}" '
-        f'data-layouts="{escape(json.dumps(texts), quote=True)}" '
-        f'data-went-out="{"" if went_out is None else went_out + 1}" data-knocked="{"" if knocked is None else knocked + 1}"'
-    )
-    caption = f"<figcaption>{escape(args['caption'])}</figcaption>" if "caption" in args else ""
+    lang = ctx.lang
+    shared = {
+        "preset": preset.name,
+        "set": args.get("set", ""),
+        "layouts": json.dumps(texts),
+        "went_out": "" if went_out is None else went_out + 1,
+        "knocked": "" if knocked is None else knocked + 1,
+        "figure_caption": args.get("caption"),
+    }
     if len(layouts) == 1:
-        picture = layout_picture(rules, layouts[0], scores[0].groups, scores[0].total, ctx.lang)
-        breakdown = _breakdown(rules, scores[0], text("breakdown_caption", ctx.lang, preset=title), ctx.lang)
-        return f'<figure class="golf-example" {data}>{picture}{caption}</figure>\n{breakdown}'
-    players = []
-    for seat, (cards, score) in enumerate(zip(layouts, scores, strict=True)):
-        picture = layout_picture(rules, cards, score.groups, score.total, ctx.lang)
-        players.append(
-            f'<div class="golf-seat"><p class="golf-seat-name">{escape(text("player", ctx.lang, n=seat + 1))}</p>'
-            f"{picture}</div>"
+        return render(
+            "example.html",
+            table=False,
+            picture=html_of(layout_picture(rules, layouts[0], scores[0].groups, scores[0].total, lang)),
+            caption=text("breakdown_caption", lang, preset=title),
+            heads=[text("part", lang), text("cards", lang), text("amount", lang)],
+            rows=_breakdown(rules, scores[0], lang),
+            **shared,
         )
-    table = _table(scores, went_out, knocked, text("table_caption", ctx.lang, preset=title), ctx.lang)
-    return f'<figure class="golf-example golf-example-table" {data}>{"".join(players)}{caption}</figure>\n{table}'
+    players = [
+        (text("player", lang, n=seat + 1), html_of(layout_picture(rules, cards, score.groups, score.total, lang)))
+        for seat, (cards, score) in enumerate(zip(layouts, scores, strict=True))
+    ]
+    return render(
+        "example.html",
+        table=True,
+        players=players,
+        caption=text("table_caption", lang, preset=title),
+        heads=[text("player_head", lang), text("card_points", lang), text("adjustments", lang), _total(lang)],
+        rows=_table(scores, went_out, knocked, lang),
+        **shared,
+    )
 
 
 @marker("score", required=("preset", "layout"), optional=("set",), block=False)

@@ -13,6 +13,7 @@ from sixcardgolf.rules import Rules
 
 from .labels import option_value_shown, text
 from .markers import Context, marker, preset_arg
+from .templating import render
 
 BASIC = "basic"
 GAMES_FOLDER = "games"
@@ -28,99 +29,39 @@ def language_root(ctx: Context) -> str:
     return ctx.to_root() + ("ja/" if ctx.lang == "ja" else "")
 
 
-def _summary_en(rules: Rules) -> list[str]:
-    layout = describe_option_value("layout", rules.layout, "en")
-    out = [f"Each player is dealt {rules.size} cards face down and lays them out in {layout}."]
-    if rules.jokers_per_deck:
-        jokers = "a joker" if rules.jokers_per_deck == 1 else f"{rules.jokers_per_deck} jokers"
-        out.append(f"Every deck has {jokers} added.")
-    if rules.initial_reveals and rules.peek:
-        out.append(f"At the start each player secretly looks at {rules.initial_reveals} of them and puts them back.")
-    elif rules.initial_reveals:
-        out.append(f"Before the first turn each player turns {rules.initial_reveals} of them face up.")
-    turn = (
-        "On your turn you take the top card of the stock or of the discard pile and either swap it for one of "
-        "your cards, which goes face up onto the discard pile, or throw it away"
-    )
-    if rules.discard_pickup_must_swap:
-        turn += " (a card taken from the discard pile must be swapped in)"
-    out.append(turn + ".")
-    if rules.flip_on_discard == "always":
-        out.append("Whenever you throw away a card from the stock, you turn one of your face-down cards up.")
-    if rules.knock:
-        out.append("Instead of drawing, you may knock to bring the hole to an end.")
-    unpaired = " (jokers never do)" if _jokers_never_pair(rules) else ""
-    if rules.pairs == "column" and rules.rows == 2:
-        out.append(
-            f"Two cards of one rank in a column cancel each other{unpaired}; every other card counts its points."
-        )
-    elif rules.pairs == "column":
-        out.append(
-            f"A column cancels only when all {rules.rows} of its cards share one rank{unpaired}; every other card "
-            "counts its points."
-        )
-    elif rules.pairs == "anywhere":
-        out.append(
-            f"Cards of one rank cancel two at a time wherever they lie{unpaired}; every other card counts its points."
-        )
-    else:
-        out.append("Nothing cancels: every card counts its points.")
-    if rules.end_of_hole == "final_turns":
-        out.append("When one player's cards are all face up, everyone else has one more turn and the hole is scored.")
-    else:
-        out.append("The hole is scored the moment one player's cards are all face up.")
-    if rules.knock:
-        out.append("After a knock everyone else has one more turn, then the hole is scored.")
-    holes = f"{rules.holes} holes" if rules.holes != 1 else "1 hole"
-    out.append(f"After {holes} the lowest total wins.")
-    return out
+def _summary(rules: Rules, lang: str) -> list[str]:
+    """The summary's sentences, in the order of play: the deal, the turn, the pairs, the end, the winner."""
 
+    def say(key: str, **values: object) -> str:
+        return text(f"summary.{key}", lang, **values)
 
-def _summary_ja(rules: Rules) -> list[str]:
-    layout = describe_option_value("layout", rules.layout, "ja")
-    out = [f"各プレイヤーにカードを{rules.size}枚ずつ裏向きに配り、{layout}に並べて手札にします。"]
+    out = [say("deal", size=rules.size, layout=describe_option_value("layout", rules.layout, lang))]
     if rules.jokers_per_deck:
-        out.append(f"トランプ1組ごとにジョーカーを{rules.jokers_per_deck}枚加えます。")
+        out.append(
+            say("jokers_one") if rules.jokers_per_deck == 1 else say("jokers_other", count=rules.jokers_per_deck)
+        )
     if rules.initial_reveals and rules.peek:
-        out.append(f"最初に自分のカードを{rules.initial_reveals}枚だけのぞき見して、裏向きに戻します。")
+        out.append(say("peek", count=rules.initial_reveals))
     elif rules.initial_reveals:
-        out.append(f"最初の手番の前に、自分のカードを{rules.initial_reveals}枚表向きにします。")
-    turn = (
-        "手番では山札か捨て札の山のいちばん上のカードを1枚取り、手札のカードと入れ替える"
-        "（出したカードは表向きで捨て札の山へ）か、そのまま捨てます。"
-    )
-    if rules.discard_pickup_must_swap:
-        turn += "捨て札の山から取ったカードは、必ず入れ替えに使います。"
-    out.append(turn)
+        out.append(say("reveal", count=rules.initial_reveals))
+    out.append(say("turn_must_swap" if rules.discard_pickup_must_swap else "turn"))
     if rules.flip_on_discard == "always":
-        out.append("山札から引いたカードを捨てたときは、裏向きのカードを1枚表にします。")
+        out.append(say("flip_always"))
     if rules.knock:
-        out.append("カードを引く代わりにノックして、ホールを終わりに向かわせることもできます。")
-    unpaired = "（ジョーカーどうしは打ち消し合いません）" if _jokers_never_pair(rules) else ""
+        out.append(say("knock"))
+    unpaired = say("unpaired") if _jokers_never_pair(rules) else ""
     if rules.pairs == "column" and rules.rows == 2:
-        out.append(
-            f"同じ列に同じランクのカードが2枚そろうと、打ち消し合います{unpaired}。"
-            "ほかのカードはそれぞれの得点を数えます。"
-        )
+        out.append(say("pairs_column_two", unpaired=unpaired))
     elif rules.pairs == "column":
-        out.append(
-            f"列が打ち消されるのは、その列の{rules.rows}枚がすべて同じランクのときだけです{unpaired}。"
-            "ほかのカードはそれぞれの得点を数えます。"
-        )
+        out.append(say("pairs_column_all", rows=rules.rows, unpaired=unpaired))
     elif rules.pairs == "anywhere":
-        out.append(
-            f"同じランクのカードは、どこにあっても2枚ずつ打ち消し合います{unpaired}。"
-            "ほかのカードはそれぞれの得点を数えます。"
-        )
+        out.append(say("pairs_anywhere", unpaired=unpaired))
     else:
-        out.append("打ち消しはなく、すべてのカードの得点を数えます。")
-    if rules.end_of_hole == "final_turns":
-        out.append("誰かのカードがすべて表向きになったら、ほかの全員がもう1回ずつ手番を行い、得点を数えます。")
-    else:
-        out.append("誰かのカードがすべて表向きになった時点で、得点を数えます。")
+        out.append(say("pairs_off"))
+    out.append(say("end_final_turns" if rules.end_of_hole == "final_turns" else "end_immediate"))
     if rules.knock:
-        out.append("ノックしたときは、ほかの全員がもう1回ずつ手番を行ってから得点を数えます。")
-    out.append(f"{rules.holes}ホールの合計がいちばん少ない人の勝ちです。")
+        out.append(say("knock_end"))
+    out.append(say("winner_one") if rules.holes == 1 else say("winner_other", holes=rules.holes))
     return out
 
 
@@ -131,9 +72,7 @@ def _jokers_never_pair(rules: Rules) -> bool:
 
 def game_summary_text(rules: Rules, lang: str) -> str:
     """A paragraph that tells the whole game under `rules`, from the deal to the winner."""
-    if lang == "ja":
-        return "".join(_summary_ja(rules))
-    return " ".join(_summary_en(rules))
+    return text("gap", lang).join(_summary(rules, lang))
 
 
 @marker("game-summary", required=("preset",))
@@ -160,17 +99,22 @@ def differences_table(ctx: Context, args: dict[str, str]) -> str:
     if not rows:
         return f'<p class="golf-note" data-golf="differences" data-preset="{preset.name}">{escape(text("is_basic", ctx.lang))}</p>'
     basic_rules, rules = preset_info(BASIC).rules, preset.rules
-    body = "".join(
-        f'<tr data-key="{key}"><th scope="row">{escape(option_label(key, ctx.lang))}</th>'
-        f"<td>{escape(option_value_shown(basic_rules, key, ctx.lang))}</td>"
-        f"<td><strong>{escape(option_value_shown(rules, key, ctx.lang))}</strong></td></tr>"
-        for key, _, _ in rows
-    )
-    caption = text("differences_caption", ctx.lang, preset=preset.title[ctx.lang], basic=basic_title)
-    return (
-        f'<table data-golf="differences" data-preset="{preset.name}"><caption>{escape(caption)}</caption>'
-        f'<thead><tr><th scope="col">{text("option", ctx.lang)}</th><th scope="col">{escape(basic_title)}</th>'
-        f'<th scope="col">{escape(preset.title[ctx.lang])}</th></tr></thead><tbody>{body}</tbody></table>'
+    return render(
+        "differences.html",
+        preset=preset.name,
+        caption=text("differences_caption", ctx.lang, preset=preset.title[ctx.lang], basic=basic_title),
+        option_head=text("option", ctx.lang),
+        basic_title=basic_title,
+        title=preset.title[ctx.lang],
+        rows=[
+            (
+                key,
+                option_label(key, ctx.lang),
+                option_value_shown(basic_rules, key, ctx.lang),
+                option_value_shown(rules, key, ctx.lang),
+            )
+            for key, _, _ in rows
+        ],
     )
 
 

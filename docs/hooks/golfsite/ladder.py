@@ -7,13 +7,12 @@ README); this marker reads the JSON so the Japanese page gets Japanese headings,
 from __future__ import annotations
 
 import json
-from html import escape
 
 from sixcardgolf.presets import preset_info, preset_names
 
 from .labels import text
 from .markers import Context, MarkerError, marker
-from .render_rules import wide_table
+from .templating import render
 
 LADDER = "bench/results/ai_ladder.json"
 LEVEL_ORDER = ("easy", "normal", "hard", "cheater")  # the table runs up the ladder, the yardstick last
@@ -28,7 +27,7 @@ def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
     """
     path = ctx.repo_root / LADDER
     if not path.is_file():
-        return f'<p class="golf-note">{_inline_code(text("ladder_missing", ctx.lang))}</p>'
+        return render("ladder_missing.html", note_parts=text("ladder_missing", ctx.lang).split("`"))
     try:
         rows = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(rows, list) or not all(isinstance(r, dict) and set(FIELDS) <= r.keys() for r in rows):
@@ -37,7 +36,6 @@ def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
         raise MarkerError(f"{LADDER} is not the AI benchmark's output: {error}") from None
     lang = ctx.lang
     columns = ("preset", "table", "pairing", "holes", "means", "hole", "match", "ahead")
-    head = "<tr>" + "".join(f'<th scope="col">{escape(text(f"ladder_{key}", lang))}</th>' for key in columns) + "</tr>"
     presets = preset_names()
     rows.sort(key=lambda r: (presets.index(r["preset"]), r["players"], LEVEL_ORDER.index(r["a"])))
     body = []
@@ -54,21 +52,18 @@ def ai_ladder(ctx: Context, args: dict[str, str]) -> str:
             _rate(row["match_win"], lang),
             ahead,
         ]
-        body.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>")
-    table = wide_table("ai-ladder", text("ladder_caption", lang), head, "".join(body))
-    return table + f'\n\n<p class="golf-note">{_inline_code(text("ladder_source", lang))}</p>'
+        body.append(cells)
+    return render(
+        "ladder.html",
+        caption=text("ladder_caption", lang),
+        heads=[text(f"ladder_{key}", lang) for key in columns],
+        rows=body,
+        note_parts=text("ladder_source", lang).split("`"),
+    )
 
 
 def _rate(win: list[float], lang: str) -> str:
     """A win rate with its 95% confidence interval: 61.7% (59.8–63.6%) / 61.7％（59.8〜63.6％）, Japanese
     with full-width signs and brackets and 〜 for a range, as everywhere else on its pages."""
-    rate, low, high = (100 * value for value in win)
-    if lang == "ja":
-        return f"{rate:.1f}％（{low:.1f}〜{high:.1f}％）"
-    return f"{rate:.1f}% ({low:.1f}–{high:.1f}%)"
-
-
-def _inline_code(sentence: str) -> str:
-    """`code` spans in a sentence that goes into raw HTML (where Markdown is not applied)."""
-    parts = sentence.split("`")
-    return "".join(f"<code>{part}</code>" if index % 2 else part for index, part in enumerate(parts))
+    rate, low, high = (f"{100 * value:.1f}" for value in win)
+    return text("ladder_rate", lang, rate=rate, low=low, high=high)

@@ -11,7 +11,6 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from sixcardgolf.errors import GolfError
 from sixcardgolf.presets import Preset, preset_info
@@ -42,9 +41,13 @@ class Context:
         return "../" * depth
 
 
+Renderer = Callable[[Context, dict[str, str]], str]
+"""A marker's renderer: the page's context and the marker's arguments -> the HTML or words that replace it."""
+
+
 @dataclass(frozen=True)
 class Spec:
-    render: Callable[[Context, dict[str, str]], str]
+    render: Renderer
     required: frozenset[str]
     optional: frozenset[str]
     block: bool  # a block of HTML (own paragraph) or a few words inside a sentence
@@ -53,8 +56,12 @@ class Spec:
 REGISTRY: dict[str, Spec] = {}
 
 
-def marker(name: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = (), block: bool = True) -> Any:
-    def register(func: Callable[[Context, dict[str, str]], str]) -> Callable[[Context, dict[str, str]], str]:
+def marker(
+    name: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = (), block: bool = True
+) -> Callable[[Renderer], Renderer]:
+    """Register the decorated function as the renderer of `<!-- golf:NAME ... -->`."""
+
+    def register(func: Renderer) -> Renderer:
         REGISTRY[name] = Spec(func, frozenset(required), frozenset(optional), block)
         return func
 

@@ -12,7 +12,6 @@ import os
 import shutil
 import struct
 import tempfile
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from sixcardgolf.presets import preset_info, preset_names
 
 from .labels import text
 from .markers import Context, MarkerError, marker
+from .templating import render
 
 ENV_DIR = "GOLF_PRINTABLES_DIR"  # where the manifest is, if not build/printables
 BUILD_COMMAND = "python -m printables build-all --out build/printables"
@@ -88,7 +88,7 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
     for document in documents:
         ctx.used_printables.extend(ctx.printables_dir / document[key] for key in ("pdf", "preview") if key in document)
     base = f"{ctx.to_root()}{SITE_FOLDER}/"
-    figures = []
+    figures: list[dict[str, Any]] = []
     for name in names:
         for kind in KINDS:
             found = sorted(
@@ -101,68 +101,61 @@ def printables(ctx: Context, args: dict[str, str]) -> str:
             kind_name = text("rules_sheet" if kind == "rules" else "scorepad", ctx.lang)
             first = found[0]
             alt = text("preview_alt", ctx.lang, kind=kind_name, preset=preset, paper=text(first["paper"], ctx.lang))
-            links = "".join(
-                f'<li><a href="{escape(base + d["pdf"])}" download>'
-                f"{escape(text('download', ctx.lang, paper=_details(d, ctx.lang)))}</a></li>"
-                for d in found
-            )
             figures.append(
-                f'<figure class="golf-printable" data-preset="{name}" data-kind="{kind}">'
-                f'<img src="{escape(base + first["preview"])}" alt="{escape(alt)}" loading="lazy"{_size(ctx.printables_dir / first["preview"])}>'
-                f"<figcaption><strong>{escape(kind_name)}</strong>{_separator(ctx.lang)}{escape(preset)}<ul>{links}</ul>"
-                "</figcaption>"
-                "</figure>"
+                {
+                    "preset": name,
+                    "kind": kind,
+                    "kind_name": kind_name,
+                    "title": preset,
+                    "image": _image(base, first, alt, ctx.printables_dir),
+                    "links": [
+                        (base + d["pdf"], text("download", ctx.lang, paper=_details(d, ctx.lang))) for d in found
+                    ],
+                }
             )
-    if "preset" not in args:  # the printables page; a game's own page shows that game's documents only
-        figures.append(_blank_pads(mine, base, ctx.lang, ctx.printables_dir))
-    return f'<div class="golf-printables">{"".join(figures)}</div>'
+    # The printables page shows the pads for any game too; a game's own page shows that game's documents only.
+    blank = _blank_pads(mine, base, ctx.lang, ctx.printables_dir) if "preset" not in args else None
+    # Between a document's kind and its game: an em dash in English, a colon in Japanese print style.
+    return render("printables.html", figures=figures, blank=blank, separator=text("kind_sep", ctx.lang))
 
 
-def _separator(lang: str) -> str:
-    """Between a document's kind and its game: an em dash in English, a colon in Japanese print style."""
-    return "：" if lang == "ja" else " — "
+def _image(base: str, document: dict[str, Any], alt: str, folder: Path) -> dict[str, Any]:
+    return {"src": base + document["preview"], "alt": alt, "size": _size(folder / document["preview"])}
 
 
-def _size(path: Path) -> str:
-    """A preview's width and height attributes, read from its PNG header, so the page does not shift when the
-    lazily loaded image arrives; empty if the file is not a PNG."""
+def _size(path: Path) -> tuple[int, int] | None:
+    """A preview's width and height, read from its PNG header, so the page does not shift when the lazily loaded
+    image arrives; None if the file is not a PNG."""
     header = path.read_bytes()[:24] if path.is_file() else b""
     if len(header) < 24 or header[:8] != b"\x89PNG\r\n\x1a\n":
-        return ""
+        return None
     width, height = struct.unpack(">II", header[16:24])
-    return f' width="{width}" height="{height}"'
+    return width, height
 
 
-def _blank_pads(mine: list[dict[str, Any]], base: str, lang: str, folder: Path) -> str:
+def _blank_pads(mine: list[dict[str, Any]], base: str, lang: str, folder: Path) -> dict[str, Any] | None:
     """Score pads for any game: one preview, and a table of links by paper and holes (rows) and players (columns)."""
     pads = [d for d in mine if d.get("blank") is True]
     shown = next((d for d in pads if "preview" in d), None)
     if shown is None:
-        return ""  # a manifest of preset documents only (the site's own tests build with one)
+        return None  # a manifest of preset documents only (the site's own tests build with one)
     players = sorted({_count(d, "players") for d in pads})
     by_size = {(d["paper"], _count(d, "holes"), _count(d, "players")): d for d in pads}
-    head = "".join(f'<th scope="col">{escape(text("pad_players", lang, n=n))}</th>' for n in players)
     rows = []
     for paper in PAPERS:
         for holes in sorted({_count(d, "holes") for d in pads}):
-            size = ("・" if lang == "ja" else ", ").join((text(paper, lang), text("holes_count", lang, n=holes)))
-            cells = "".join(
-                f'<td><a href="{escape(base + by_size[paper, holes, n]["pdf"])}" download '
-                f'aria-label="{escape(by_size[paper, holes, n]["title"])}">PDF</a></td>'
-                if (paper, holes, n) in by_size
-                else "<td></td>"
-                for n in players
-            )
-            rows.append(f'<tr><th scope="row">{escape(size)}</th>{cells}</tr>')
+            size = text("detail_sep", lang).join((text(paper, lang), text("holes_count", lang, n=holes)))
+            found = [by_size.get((paper, holes, n)) for n in players]
+            rows.append((size, [{"href": base + d["pdf"], "title": d["title"]} if d else None for d in found]))
     kind_name = text("scorepad", lang)
     alt = text("preview_alt", lang, kind=kind_name, preset=text("any_game", lang), paper=text(shown["paper"], lang))
-    return (
-        '<figure class="golf-printable golf-printable--blank" data-kind="scorepad" data-blank="true">'
-        f'<img src="{escape(base + shown["preview"])}" alt="{escape(alt)}" loading="lazy"{_size(folder / shown["preview"])}>'
-        f"<figcaption><strong>{escape(kind_name)}</strong>{_separator(lang)}{escape(text('any_game', lang))}"
-        f'<table class="golf-pad-links"><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-        "</figcaption></figure>"
-    )
+    return {
+        "image": _image(base, shown, alt, folder),
+        "kind_name": kind_name,
+        "title": text("any_game", lang),
+        "heads": [text("pad_players", lang, n=n) for n in players],
+        "rows": rows,
+    }
 
 
 def _count(document: dict[str, Any], key: str) -> int:
@@ -177,7 +170,7 @@ def _details(document: dict[str, Any], lang: str) -> str:
         parts.append(text("holes_count", lang, n=document["holes"]))
     if _count(document, "players"):
         parts.append(text("players_count", lang, n=document["players"]))
-    return ("・" if lang == "ja" else ", ").join(parts)
+    return text("detail_sep", lang).join(parts)
 
 
 def copy_into_site(files: list[Path], site_dir: Path) -> None:

@@ -7,7 +7,6 @@ of `sixcardgolf.text.describe`, the option labels, the adjustment amounts and th
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Any
 
 from sixcardgolf.cards import JOKER, RANKS
@@ -19,34 +18,21 @@ from sixcardgolf.presets import preset_info, preset_names, presets_using
 from sixcardgolf.rules import Rules, parse_option
 from sixcardgolf.scoring import ADJUSTMENT_ORDER
 from sixcardgolf.text.describe import SECTIONS, describe_rules, section_title
-from sixcardgolf.text.describe_scoring import card_value_rows, lowest_text
+from sixcardgolf.text.describe_common import lowest_text
+from sixcardgolf.text.describe_scoring import card_value_rows
 from sixcardgolf.text.glossary import DEFINITIONS, TERMS, term
 
 from .games import game_url
 from .labels import joined, nothing, option_value_shown, points_words, rank_heading, signed, text
 from .markers import Context, MarkerError, flag_arg, marker, preset_arg, rules_arg
 from .svg import positions_diagram
+from .templating import render
 
 BASE = Rules()  # the defaults, which are the `basic` game
 
 
-def wide_table(kind: str, caption: str, head: str, body: str) -> str:
-    """A table too wide for a phone: it scrolls inside a region that the keyboard can reach and that is
-    named by the caption (the theme's own scrolling wrapper cannot take the focus)."""
-    return (
-        f'<div class="golf-wide" role="region" tabindex="0" aria-label="{escape(caption)}">'
-        f'<table class="golf-table" data-golf="{kind}"><caption>{escape(caption)}</caption>'
-        f"<thead>{head}</thead><tbody>{body}</tbody></table></div>"
-    )
-
-
 def _title(name: str, lang: str) -> str:
     return preset_info(name).title[lang]
-
-
-def _attr(value: Any) -> str:
-    """A JSON value as an HTML attribute, for tests and scripts that read the page."""
-    return escape(json.dumps(value, ensure_ascii=False), quote=True)
 
 
 def _statements(rules: Rules, lang: str, section: str | None = None, keys: set[str] | None = None) -> list[Any]:
@@ -62,20 +48,18 @@ def _statements(rules: Rules, lang: str, section: str | None = None, keys: set[s
 def card_values(ctx: Context, args: dict[str, str]) -> str:
     preset = preset_arg(args)
     rules = rules_arg(args)
-    caption = text("values_caption", ctx.lang, preset=preset.title[ctx.lang])
-    rows = []
-    for label, points in card_value_rows(rules, ctx.lang):
-        if isinstance(points, int):
-            cell = f'<td data-points="{points}">{escape(points_text(points))}</td>'
-        else:
-            cell = f"<td>{escape(points)}</td>"
-        rows.append(f'<tr><th scope="row">{escape(label)}</th>{cell}</tr>')
-    return (
-        f'<table data-golf="values" data-preset="{preset.name}" data-set="{escape(args.get("set", ""))}">'
-        f"<caption>{escape(caption)}</caption>"
-        f'<thead><tr><th scope="col">{text("card", ctx.lang)}</th>'
-        f'<th scope="col">{escape(term("points", ctx.lang).capitalize())}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+    rows = [
+        (label, points, points_text(points)) if isinstance(points, int) else (label, None, points)
+        for label, points in card_value_rows(rules, ctx.lang)
+    ]
+    return render(
+        "card_values.html",
+        preset=preset.name,
+        set=args.get("set", ""),
+        caption=text("values_caption", ctx.lang, preset=preset.title[ctx.lang]),
+        card_head=text("card", ctx.lang),
+        points_head=term("points", ctx.lang).capitalize(),
+        rows=rows,
     )
 
 
@@ -111,21 +95,20 @@ def _rank_cell(rules: Rules, rank: int, lang: str) -> tuple[str, Any]:
 @marker("value-comparison")
 def value_comparison(ctx: Context, args: dict[str, str]) -> str:
     names = preset_names()
-    head = "".join(f'<th scope="col" data-preset="{n}">{escape(_title(n, ctx.lang))}</th>' for n in names)
-    body = []
-    for rank in range(14):
-        cells = []
-        for name in names:
-            shown, data = _rank_cell(preset_info(name).rules, rank, ctx.lang)
-            cells.append(f'<td data-preset="{name}" data-points="{_attr(data)}">{escape(shown)}</td>')
-        body.append(
-            f'<tr data-key="values.{RANKS[rank]}"><th scope="row">{escape(rank_heading(rank, ctx.lang))}</th>{"".join(cells)}</tr>'
+    rows = [
+        (
+            f"values.{RANKS[rank]}",
+            rank_heading(rank, ctx.lang),
+            [(name, *_rank_cell(preset_info(name).rules, rank, ctx.lang)) for name in names],
         )
-    return wide_table(
-        "value-comparison",
-        text("value_comparison_caption", ctx.lang),
-        f'<tr><th scope="col">{text("card", ctx.lang)}</th>{head}</tr>',
-        "".join(body),
+        for rank in range(14)
+    ]
+    return render(
+        "value_comparison.html",
+        caption=text("value_comparison_caption", ctx.lang),
+        card_head=text("card", ctx.lang),
+        presets=[(name, _title(name, ctx.lang)) for name in names],
+        rows=rows,
     )
 
 
@@ -144,12 +127,10 @@ def rules_text(ctx: Context, args: dict[str, str]) -> str:
     headings = flag_arg(args, "headings") if "headings" in args else "section" not in args
     blocks = []
     for section in sections:
-        items = "".join(
-            f'<li data-key="{escape(s.key)}">{escape(s.text)}</li>' for s in _statements(rules, ctx.lang, section)
-        )
+        statements = [(s.key, s.text) for s in _statements(rules, ctx.lang, section)]
         if headings:
             blocks.append(f"### {section_title(section, ctx.lang)} {{#rules-{section}}}")
-        blocks.append(f'<ul class="golf-rules" data-preset="{preset.name}" data-section="{section}">{items}</ul>')
+        blocks.append(render("rules_list.html", preset=preset.name, section=section, statements=statements))
         if section == "values" and flag_arg(args, "values_table"):
             blocks.append(card_values(ctx, {k: v for k, v in args.items() if k in ("preset", "set")}))
     return "\n\n".join(blocks)
@@ -160,7 +141,7 @@ def statement(ctx: Context, args: dict[str, str]) -> str:
     found = _statements(rules_arg(args), ctx.lang, keys={args["key"]})
     if not found:
         raise MarkerError(f"the rule text of preset {args['preset']!r} has no statement with key {args['key']!r}")
-    return ("" if ctx.lang == "ja" else " ").join(s.text for s in found)
+    return text("gap", ctx.lang).join(s.text for s in found)
 
 
 @marker("lowest-rule", required=("preset",), optional=("set",), block=False)
@@ -238,14 +219,11 @@ def presets_using_marker(ctx: Context, args: dict[str, str]) -> str:
 def presets_list(ctx: Context, args: dict[str, str]) -> str:
     """Every preset with its one-line summary; each title links to the game's own page. The preset's key (`four-card`)
     is left out: a reader knows a game by its name, and the key belongs to the command line and saved rules."""
-    items = []
-    for name in preset_names():
-        preset = preset_info(name)
-        items.append(
-            f'<dt id="preset-{name}"><a href="{game_url(ctx, name)}">{escape(preset.title[ctx.lang])}</a></dt>'
-            f"<dd>{escape(preset.summary[ctx.lang])}</dd>"
-        )
-    return f'<dl class="golf-presets">{"".join(items)}</dl>'
+    presets = [
+        (name, game_url(ctx, name), preset_info(name).title[ctx.lang], preset_info(name).summary[ctx.lang])
+        for name in preset_names()
+    ]
+    return render("presets.html", presets=presets)
 
 
 def _differing_keys() -> list[str]:
@@ -258,23 +236,24 @@ def preset_table(ctx: Context, args: dict[str, str]) -> str:
     names = preset_names()
     tables = {n: preset_info(n).rules.to_dict() for n in names}
     base = BASE.to_dict()
-    head = "".join(f'<th scope="col" data-preset="{n}">{escape(_title(n, ctx.lang))}</th>' for n in names)
-    body = []
-    for key in _differing_keys():
-        cells = []
-        for name in names:
-            value = tables[name][key]
-            shown = escape(option_value_shown(preset_info(name).rules, key, ctx.lang))
-            differs = ' class="golf-differs"' if value != base[key] else ""  # bold by CSS: one element less
-            cells.append(f'<td data-preset="{name}" data-value="{_attr(value)}"{differs}>{shown}</td>')
-        body.append(
-            f'<tr data-key="{key}"><th scope="row">{escape(option_label(key, ctx.lang))}</th>{"".join(cells)}</tr>'
+    rows = [
+        (
+            key,
+            option_label(key, ctx.lang),
+            [
+                (name, tables[name][key], option_value_shown(preset_info(name).rules, key, ctx.lang),
+                 tables[name][key] != base[key])
+                for name in names
+            ],
         )
-    return wide_table(
-        "preset-table",
-        text("presets_caption", ctx.lang),
-        f'<tr><th scope="col">{text("option", ctx.lang)}</th>{head}</tr>',
-        "".join(body),
+        for key in _differing_keys()
+    ]  # fmt: skip
+    return render(
+        "preset_table.html",
+        caption=text("presets_caption", ctx.lang),
+        option_head=text("option", ctx.lang),
+        presets=[(name, _title(name, ctx.lang)) for name in names],
+        rows=rows,
     )
 
 
@@ -336,8 +315,7 @@ def _distinct_meanings(key: str, values: list[Any], lang: str) -> list[str]:
         meanings = [m[1:] for m in meanings]
     while len(meanings) > 1 and all(m and m[-1] == meanings[0][-1] for m in meanings):
         meanings = [m[:-1] for m in meanings]
-    glue = "" if lang == "ja" else " "
-    return [glue.join(m) for m in meanings]
+    return [text("gap", lang).join(m) for m in meanings]
 
 
 @marker("option", required=("key",))
@@ -351,32 +329,30 @@ def option_block(ctx: Context, args: dict[str, str]) -> str:
     if key.startswith("values."):
         raise MarkerError("card values are shown by golf:value-comparison, not one rank at a time")
     default = BASE.to_dict()[key]
-    rows = []
     values = _values_for(key)
-    for value, meaning_text in zip(values, _distinct_meanings(key, values, ctx.lang), strict=True):
+    shown = []
+    for value, meaning in zip(values, _distinct_meanings(key, values, ctx.lang), strict=True):
         users = presets_using(key, value)
-        used = joined([_title(n, ctx.lang) for n in users], ctx.lang) if users else nothing(ctx.lang)
-        short = escape(describe_option_value(key, value, ctx.lang))
-        meaning = escape(meaning_text) or nothing(ctx.lang)
-        if value == default:
-            short += (
-                f" <em>({text('standard', ctx.lang)})</em>"
-                if ctx.lang == "en"
-                else f"<em>（{text('standard', ctx.lang)}）</em>"
-            )
-        marker_default = ' class="golf-default"' if value == default else ""
-        raw = "none" if value is None else json.dumps(value) if not isinstance(value, str) else value
-        colon = "：" if ctx.lang == "ja" else ": "
-        rows.append(
-            f'<dt data-value="{_attr(value)}"{marker_default}><code>{escape(raw)}</code> {short}</dt>'
-            f"<dd>{meaning}</dd>"
-            f'<dd class="golf-used">{text("used_by", ctx.lang)}{colon}{escape(used)}</dd>'
+        shown.append(
+            {
+                "data": value,
+                "default": value == default,
+                "raw": "none" if value is None else json.dumps(value) if not isinstance(value, str) else value,
+                "short": describe_option_value(key, value, ctx.lang),
+                "meaning": meaning or nothing(ctx.lang),
+                "used": joined([_title(n, ctx.lang) for n in users], ctx.lang) if users else nothing(ctx.lang),
+            }
         )
-    return (
-        f'<div class="golf-option" id="option-{key}" data-key="{key}">'
-        f'<p class="golf-option-title"><strong>{escape(option_label(key, ctx.lang))}</strong> '
-        f"<code>{key}</code>{'：' if ctx.lang == 'ja' else ': '}{escape(option_help(key, ctx.lang))}</p>"
-        f'<dl class="golf-values">{"".join(rows)}</dl></div>'
+    return render(
+        "option.html",
+        key=key,
+        label=option_label(key, ctx.lang),
+        help=option_help(key, ctx.lang),
+        values=shown,
+        colon=text("colon", ctx.lang),
+        gap=text("gap", ctx.lang),
+        standard=text("in_brackets", ctx.lang, text=text("standard", ctx.lang)),
+        used_head=text("used_by", ctx.lang),
     )
 
 
@@ -390,18 +366,10 @@ def options_index(ctx: Context, args: dict[str, str]) -> str:
         changed = [n for n in preset_names() if preset_info(n).rules.to_dict()[key] != base[key]]
         used = joined([_title(n, ctx.lang) for n in changed], ctx.lang) if changed else nothing(ctx.lang)
         rows.append(
-            f'<tr data-key="{key}"><th scope="row"><a href="#option-{key}">{escape(option_label(key, ctx.lang))}</a></th>'
-            f"<td><code>{key}</code></td>"
-            f'<td data-value="{_attr(base[key])}">{escape(describe_option_value(key, base[key], ctx.lang))}</td>'
-            f"<td>{escape(used)}</td></tr>"
+            (key, option_label(key, ctx.lang), base[key], describe_option_value(key, base[key], ctx.lang), used)
         )
-    return wide_table(
-        "options",
-        text("options_caption", ctx.lang),
-        f'<tr><th scope="col">{text("option", ctx.lang)}</th><th scope="col">{text("option_key", ctx.lang)}</th>'
-        f'<th scope="col">{text("default_basic", ctx.lang)}</th><th scope="col">{text("changed_by", ctx.lang)}</th></tr>',
-        "".join(rows),
-    )
+    heads = [text(head, ctx.lang) for head in ("option", "option_key", "default_basic", "changed_by")]
+    return render("options.html", caption=text("options_caption", ctx.lang), heads=heads, rows=rows)
 
 
 @marker("adjustments")
@@ -420,38 +388,25 @@ def adjustments_table(ctx: Context, args: dict[str, str]) -> str:
         else:
             amounts = signed(AMOUNTS[key])
         rows.append(
-            f'<tr data-key="{key}"><td>{index}</td><th scope="row">{escape(adjustment_label(key, ctx.lang))}</th>'
-            f'<td data-amount="{_attr(AMOUNTS.get(key))}">{escape(amounts)}</td>'
-            f"<td>{escape(option_help(key, ctx.lang))}</td></tr>"
+            (index, key, adjustment_label(key, ctx.lang), AMOUNTS.get(key), amounts, option_help(key, ctx.lang))
         )
-    return (
-        '<table data-golf="adjustments">'
-        f"<caption>{escape(text('adjustments_caption', ctx.lang))}</caption>"
-        f'<thead><tr><th scope="col">{text("order", ctx.lang)}</th><th scope="col">{text("option", ctx.lang)}</th>'
-        f'<th scope="col">{text("amount", ctx.lang)}</th><th scope="col">{text("meaning", ctx.lang)}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+    heads = [text(head, ctx.lang) for head in ("order", "option", "amount", "meaning")]
+    return render("adjustments.html", caption=text("adjustments_caption", ctx.lang), heads=heads, rows=rows)
 
 
 @marker("glossary")
 def glossary_table(ctx: Context, args: dict[str, str]) -> str:
     first, second = ("ja", "en") if ctx.lang == "ja" else ("en", "ja")
-    rows = []
-    for key, names in TERMS.items():
-        meaning = DEFINITIONS.get(key, {}).get(ctx.lang, "")
-        rows.append(
-            f'<tr id="term-{key}" data-term="{key}">\n<th scope="row" lang="{first}">{escape(names[first])}</th>\n'
-            f'<td lang="{second}">{escape(names[second])}</td>\n<td>{escape(meaning)}</td></tr>'
-        )
+    rows = [
+        (key, names[first], names[second], DEFINITIONS.get(key, {}).get(ctx.lang, "")) for key, names in TERMS.items()
+    ]
     heads = {"en": text("english", ctx.lang), "ja": text("japanese", ctx.lang)}
-    # A line break between cells: the search index keeps a table's text only, and without a space between cells
-    # a glossary hit read "MeaningSix Card Golfシックスカードゴルフ（6枚ゴルフ）The card game..." (A-09).
-    return (
-        '<table data-golf="glossary">\n'
-        f"<caption>{escape(text('glossary_caption', ctx.lang))}</caption>\n"
-        f'<thead><tr><th scope="col">{heads[first]}</th>\n<th scope="col">{heads[second]}</th>\n'
-        f'<th scope="col">{text("definition", ctx.lang)}</th></tr></thead>\n'
-        f"<tbody>{chr(10).join(rows)}</tbody></table>"
+    return render(
+        "glossary.html",
+        caption=text("glossary_caption", ctx.lang),
+        heads=[heads[first], heads[second], text("definition", ctx.lang)],
+        langs=[first, second],
+        rows=rows,
     )
 
 

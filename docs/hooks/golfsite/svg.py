@@ -103,11 +103,7 @@ def _back_place(x: int, y: int, number: int) -> Place:
 def positions_diagram(rules: Rules, lang: str) -> str:
     """The empty shape of a layout: numbered face-down positions with their columns framed."""
     width, height = _size(rules, with_foot=False)
-    columns = joined(
-        [text("and", lang).join(str(p + 1) for p in column) if lang == "ja" else "+".join(str(p + 1) for p in column)
-         for column in rules.columns],
-        lang,
-    )  # fmt: skip
+    columns = joined([text("column_join", lang).join(str(p + 1) for p in column) for column in rules.columns], lang)
     label = text("diagram_label", lang, size=rules.size, rows=rules.rows, cols=rules.cols, columns=columns)
     parts = [_svg_open(width, height, label, "golf-diagram")]
     parts.extend(_column_frame(rules, col, paired=False) for col in range(rules.cols))

@@ -19,6 +19,7 @@ from sixcardgolf.hole import OPENING, HoleState
 from sixcardgolf.observation import observe
 from sixcardgolf.presets import preset_info
 from sixcardgolf.review.hint import hint
+from sixcardgolf.rules import Rules
 from sixcardgolf.scoring import score_table
 from sixcardgolf.text.describe import end_reason_text
 from sixcardgolf.text.glossary import term
@@ -27,6 +28,7 @@ from .examples import example
 from .labels import and_list, card_spoken, has_text, text
 from .markers import Context, MarkerError, marker
 from .svg import single_card, table_layout
+from .templating import html_of, render
 
 PLAYERS = 2
 
@@ -65,7 +67,7 @@ def play_hole(preset: str, seed: int) -> Hole:
     rules = preset_info(preset).rules
     state = HoleState.deal(rules, PLAYERS, PLAYERS - 1, random.Random(seed))
     first_discard = state.discard[-1]
-    moves = []
+    moves: list[Move] = []
     while not state.is_over():
         seat = state.current_player()
         opening, final = state.phase == OPENING, state.final_left >= 0
@@ -112,7 +114,7 @@ def _what_happened(move: Move, lang: str) -> str:
     return A.format_action(move.action)
 
 
-def _table_before(rules, move: Move, lang: str) -> str:
+def _table_before(rules: Rules, move: Move, lang: str) -> str:
     """What the mover sees before a turn, besides their own cards: the top of the discard pile and what the other
     player shows, in a sentence and in a drawing, so the reader can check the reasons that follow."""
     other = (move.seat + 1) % PLAYERS
@@ -127,24 +129,15 @@ def _table_before(rules, move: Move, lang: str) -> str:
     key = "wt_before" if hidden else "wt_before_all_up"
     sentence = text(key, lang, card=pile, player=_player(other, lang), cards=and_list(shown, lang), hidden=hidden)
     pile_name = term("discard_pile", lang)
-    parts = [
-        f'<div class="golf-seat"><p class="golf-seat-name">{escape(pile_name[:1].upper() + pile_name[1:])}</p>'
-        f"{single_card(move.discard_top, lang)}</div>",
-        f'<div class="golf-seat"><p class="golf-seat-name">{escape(_player(other, lang))}</p>'
-        f"{table_layout(rules, cards, up, lang)}</div>",
+    seats = [
+        (pile_name[:1].upper() + pile_name[1:], html_of(single_card(move.discard_top, lang))),
+        (_player(other, lang), html_of(table_layout(rules, cards, up, lang))),
     ]
-    return (
-        f'<p class="golf-walk-before" data-discard="{format_card(move.discard_top)}">{escape(sentence)}</p>\n\n'
-        f'<div class="golf-example-table golf-walk-table" aria-hidden="true">{"".join(parts)}</div>'
-    )
+    return render("walk_before.html", discard=format_card(move.discard_top), sentence=sentence, seats=seats)
 
 
-def _step(move: Move, lang: str) -> str:
-    return (
-        f'<li data-action="{A.format_action(move.action)}"><p>{escape(_what_happened(move, lang))}</p>'
-        f'<p class="golf-reason"><strong>{text("wt_why", lang)}</strong>{"" if lang == "ja" else " "}'
-        f"{escape(move.reason[lang])}</p></li>"
-    )
+def _step(move: Move, lang: str) -> dict[str, str]:
+    return {"action": A.format_action(move.action), "did": _what_happened(move, lang), "reason": move.reason[lang]}
 
 
 def _turns(hole: Hole) -> list[list[Move]]:
@@ -196,13 +189,18 @@ def walkthrough(ctx: Context, args: dict[str, str]) -> str:
         blocks.append(f"## {title} {{#{anchor}}}")
         if not first.opening:
             blocks.append(_table_before(rules, first, lang))
-        steps = "".join(_step(move, lang) for move in group)
         placed = [m.action - A.SWAP for m in group if A.SWAP <= m.action < A.SWAP + A.MAX_POSITIONS]
         picture = table_layout(rules, last.layout, last.up, lang, changed=placed[-1] if placed else None)
-        caption = text("wt_after", lang, player=_player(last.seat, lang))
         blocks.append(
-            f'<div class="golf-walk-step" data-seat="{last.seat + 1}"><ol class="golf-steps">{steps}</ol>'
-            f'<figure class="golf-figure">{picture}<figcaption>{escape(caption)}</figcaption></figure></div>'
+            render(
+                "walk_turn.html",
+                seat=last.seat + 1,
+                steps=[_step(move, lang) for move in group],
+                why=text("wt_why", lang),
+                gap=text("gap", lang),
+                picture=html_of(picture),
+                caption=text("wt_after", lang, player=_player(last.seat, lang)),
+            )
         )
     blocks.append(f"## {text('wt_score_title', lang)} {{#scoring}}")
     seat_out = hole.went_out if hole.went_out is not None else 0
@@ -222,11 +220,7 @@ def walkthrough(ctx: Context, args: dict[str, str]) -> str:
     )
 
 
-def _seats(rules, seats: list[tuple[int, tuple[int, ...], int]], lang: str) -> str:
+def _seats(rules: Rules, seats: list[tuple[int, tuple[int, ...], int]], lang: str) -> str:
     """Several players' layouts side by side, each under its player's name."""
-    parts = [
-        f'<div class="golf-seat"><p class="golf-seat-name">{escape(_player(seat, lang))}</p>'
-        f"{table_layout(rules, cards, up, lang)}</div>"
-        for seat, cards, up in seats
-    ]
-    return f'<div class="golf-example-table">{"".join(parts)}</div>'
+    shown = [(_player(seat, lang), html_of(table_layout(rules, cards, up, lang))) for seat, cards, up in seats]
+    return render("seats.html", seats=shown)

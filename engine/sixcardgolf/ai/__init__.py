@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import UsageError
+from ..errors import UsageError, quote_code, quote_text
+from ..messages import both, text
 from ..observation import Policy
 from .base import RandomPolicy, Yardstick
 from .levels import EasyPolicy, NormalPolicy
@@ -39,7 +40,7 @@ def player_names() -> tuple[str, ...]:
 def make_policy(name: str, seed: int) -> Policy:
     """The policy registered as `name`, seeded with `seed`."""
     if name not in POLICIES:
-        raise _unknown(name, tuple(POLICIES))
+        raise unknown_player(name, tuple(POLICIES))
     return POLICIES[name](seed)
 
 
@@ -48,12 +49,18 @@ def make_player(name: str, seed: int) -> Policy | Yardstick:
     if name in YARDSTICKS:
         return YARDSTICKS[name](seed)
     if name not in POLICIES:
-        raise _unknown(name, player_names())
+        raise unknown_player(name, player_names())
     return POLICIES[name](seed)
 
 
-def _unknown(name: str, known: tuple[str, ...]) -> UsageError:
+def unknown_player(name: str, known: tuple[str, ...]) -> UsageError:
+    """The error for a computer player's name that is not one of `known`."""
     return UsageError(
-        f"unknown computer player {name!r}: expected one of {', '.join(known)}",
-        ja=f"コンピューターの強さ「{name}」はありません。{'、'.join(known)}のいずれかを指定してください。",
+        *both(
+            "error.ai.unknown",
+            name_code=quote_code(name),
+            name=quote_text(name),
+            known_code=", ".join(known),
+            known=lambda lang: text("list.separator", lang).join(known),
+        )
     )

@@ -25,6 +25,7 @@ from operator import mul
 
 from ..cards import CARD_CODES, UNKNOWN, rank_of
 from ..errors import UsageError
+from ..messages import both
 from ..rules import Rules
 from ..scoring import GroupTuple, group_tuples, hole_points, layout_adjustments
 
@@ -122,7 +123,7 @@ def _quantile(values: list[tuple[int, int]], index: int) -> int:
         if index < count:
             return value
         index -= count
-    raise UsageError(f"index {index} is past the end of the values", ja=f"位置{index}は値の範囲を超えています。")
+    raise UsageError(*both("error.ai.past_end", index=index))
 
 
 def shoe_counts(rules: Rules, players: int) -> list[int]:
@@ -136,10 +137,7 @@ def unseen_counts(rules: Rules, players: int, seen: Sequence[int]) -> list[int]:
     for card in seen:
         counts[card] -= 1
         if counts[card] < 0:
-            raise UsageError(
-                f"card code {card} is seen more often than the shoe holds it",
-                ja=f"カード（コード{card}）が、山にある枚数より多く見えています。",
-            )
+            raise UsageError(*both("error.ai.seen_too_often", card=card))
     return counts
 
 

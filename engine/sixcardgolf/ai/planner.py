@@ -19,6 +19,7 @@ from .. import actions as A
 from ..cards import UNKNOWN
 from ..errors import UsageError
 from ..hole import DRAW, FLIP_AFTER_DISCARD, HOLDING, OPENING, PHASE_NAMES
+from ..messages import both
 from ..rules import Rules
 from ..scoring import compares_players, hole_points, table_adjustments
 from .estimate import Estimator
@@ -304,10 +305,7 @@ class Planner:
 
 
 def no_decision_error(phase: int) -> UsageError:
-    return UsageError(
-        f"no decision to make in the {PHASE_NAMES[phase]} phase",
-        ja=f"この段階（{PHASE_NAMES[phase]}）では選ぶ手がありません。",
-    )
+    return UsageError(*both("error.ai.no_decision", phase=PHASE_NAMES[phase]))
 
 
 def _relative(rules: Rules, scores: list[float], me: int, went_out: int | None, knocked: int | None) -> float:

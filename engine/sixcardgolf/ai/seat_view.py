@@ -13,6 +13,7 @@ import random
 from ..cards import UNKNOWN
 from ..errors import UsageError
 from ..hole import HOLDING, NO_SEAT, OPENING, HoleState
+from ..messages import both
 from ..observation import Observation, known_cards
 from ..rules import Rules
 
@@ -159,10 +160,7 @@ def sample_world(obs: Observation, pool: list[int], rng: random.Random) -> HoleS
     if phase == HOLDING and held == UNKNOWN:  # another seat holds a stock card this seat cannot see
         held = cards.pop()
     if len(cards) != obs.stock_count:
-        raise UsageError(
-            f"unseen pool of {len(pool)} cards does not fit {obs.stock_count} stock cards and the hidden ones",
-            ja=f"見えていないカード{len(pool)}枚が、山札{obs.stock_count}枚と裏向きのカードの数に合いません。",
-        )
+        raise UsageError(*both("error.ai.unseen_pool", pool=len(pool), stock=obs.stock_count))
     peeked = [0] * players
     peeked[obs.seat] = obs.peeked
     if rules.peek:

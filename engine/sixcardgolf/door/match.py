@@ -238,7 +238,11 @@ def seat_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) ->
         "undo_redeals": can_undo and match.undo_shows(viewer),
         "undo_offered": seated.undo,
         "can_next": match.can_start_next_hole(),
-        "events": [move.seen_by(viewer) for move in moves],
+        # The last move's table is the table as it stands when nothing came after it: observed once, not twice.
+        "events": [
+            move.seen_by(viewer, observation if index == len(moves) - 1 and move.logged == len(match.log) else None)
+            for index, move in enumerate(moves)
+        ],
         "rules": match.rules.to_dict(),
         "hole_over": hole.is_over(),
         "end_reason": hole.end_reason,

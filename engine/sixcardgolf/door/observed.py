@@ -174,9 +174,7 @@ def observation_hint(params: dict[str, Any], session: Session) -> dict[str, Any]
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise _refused("seed", seed)
     observation = rebuild(rules, params.get("observation"), random.Random(seed))
-    if not observation.legal_actions:
-        raise UsageError(*both("error.hint.not_to_move"))
-    advice = hint(observation, seed)
+    advice = hint(observation, seed)  # refused, naming the seat, unless it is the seat to move
     return {"action": A.format_action(advice.action), "reason": advice.reason(lang)}
 
 

@@ -24,11 +24,11 @@ from ..ai.seat_view import SeatView
 from ..cards import rank_of
 from ..errors import UsageError
 from ..hole import FLIP_AFTER_DISCARD, OPENING
-from ..messages import Words, join_list, points_text, say, text
+from ..messages import Words, both, join_list, points_text, say, text
 from ..observation import UNKNOWN, Observation
 from ..rules import Rules
 from ..text.describe_common import plural_key
-from ..text.glossary import rank_word, term
+from ..text.glossary import rank_word
 
 
 @dataclass(frozen=True)
@@ -44,10 +44,7 @@ class Hint:
 def hint(observation: Observation, seed: int) -> Hint:
     """The suggested move for the seat of `observation` (which must be the seat to move) and why."""
     if not observation.legal_actions:
-        raise UsageError(
-            f"no hint for player {observation.seat + 1}: it is not their turn",
-            ja=f"いまはプレイヤー{observation.seat + 1}の{term('turn', 'ja')}ではないので、ヒントは出せません。",
-        )
+        raise UsageError(*both("error.hint.not_your_turn", player=observation.seat + 1))
     action = HardPolicy(seed).choose(observation)
     en, ja = explain(observation, action)
     return Hint(action, en, ja)

@@ -33,7 +33,7 @@ DEFINITIONS: dict[str, dict[str, str]] = _table("meaning.")
 
 # One word per concept in Japanese (japanese-review.md §5): what the Japanese texts no longer write, as a regular
 # expression over a filled-in text, and what they write instead. The tests hold every Japanese text to it: the
-# engine's catalogue, the pages' (playground/text-ja.js), the site's and the sheets' own labels.
+# engine's catalogue, the site's, the sheets' and the pages' own words (their tables of the same catalogue).
 RETIRED_JA: tuple[tuple[str, str], ...] = (
     (r"位置[0-9]", "a position is written 1番, 2番, 1・4番"),
     (r"デッキ", "トランプ1組 (the glossary's deck)"),
