@@ -172,6 +172,23 @@ def last_table(page: Page) -> dict[str, Any]:
     raise AssertionError("no table was sent to this page")
 
 
+def frame_count(page: Page) -> int:
+    return int(page.evaluate("() => window.__frames.length"))
+
+
+def table_after(page: Page, since: int) -> dict[str, Any]:
+    """The first table the page was sent after its first `since` frames (waiting for it)."""
+    page.wait_for_function(
+        "(since) => window.__frames.slice(since).some((text) => { const f = JSON.parse(text);"
+        " return f.type === 'state' && f.table; })",
+        arg=since,
+    )
+    for frame in frames(page)[since:]:
+        if frame.get("type") == "state" and frame.get("table"):
+            return frame["table"]  # type: ignore[no-any-return]
+    raise AssertionError("unreachable")
+
+
 def settled(page: Page) -> None:
     """The page has taken its last view in: not busy, no moves being shown."""
     page.wait_for_function("() => { const m = document.getElementById('golf-match');"

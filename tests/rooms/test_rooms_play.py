@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from rooms_support import (
     RoomServer,
     drawn_but_not_sent,
+    frame_count,
     hidden_leaks,
     last_table,
     match_data,
@@ -23,6 +24,7 @@ from rooms_support import (
     play_one_action,
     recorded_context,
     settled,
+    table_after,
 )
 
 WAIT_MS = 30_000
@@ -165,14 +167,14 @@ def test_three_people_create_join_play_drop_reload_survive_a_restart_and_rematch
         expect(a.locator(".golf-seat__away")).to_have_count(0)
         assert match_data(c, "phase") == "holding" and c.locator(".golf-held").get_attribute("aria-label") == held
         play_one_action(c, tap=True)
+        quiet(c)
 
         # The Japanese page is reloaded mid-hole: it is back in its seat, at the same table.
-        settled(b)
         before = last_table(b)["observation"]
         b.reload()
         expect(b.locator("#golf-match")).to_have_attribute("data-connection", "open")
         expect(b.locator("#golf-match")).to_have_attribute("data-viewer", "1")
-        assert last_table(b)["observation"] == before
+        assert table_after(b, 0)["observation"] == before
 
         # The server is killed mid-hole and started again: every page comes back to the table it had.
         mover = to_move()
@@ -180,10 +182,11 @@ def test_three_people_create_join_play_drop_reload_survive_a_restart_and_rematch
         room_server.kill()
         for page in pages:
             expect(page.locator("#golf-match")).to_have_attribute("data-connection", "reconnecting")
+        sent = {page: frame_count(page) for page in pages}
         room_server.start()
         for page in pages:
             expect(page.locator("#golf-match")).to_have_attribute("data-connection", "open", timeout=WAIT_MS)
-            assert last_table(page)["observation"] == seen[page]
+            assert table_after(page, sent[page])["observation"] == seen[page]
         assert my_turn(mover)
 
         # The rest of the hole (the match's only one).
