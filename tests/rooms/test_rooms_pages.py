@@ -5,12 +5,13 @@ a room server says what play with friends needs, and the check of hidden cards c
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from browser_support import served
 from playground_support import REPO, SITE
 from playwright.sync_api import Browser, Page, expect
-from rooms_support import RECORDER, RoomServer, drawn_but_not_sent, match_data
+from rooms_support import RECORDER, RoomServer, drawn_but_not_sent, match_data, my_turn, play_one_action, settled
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 WAIT_MS = 30_000
@@ -126,3 +127,49 @@ def test_the_hidden_card_check_catches_a_card_drawn_that_no_frame_sent(browser: 
         assert drawn_but_not_sent(page) == ["1-4 KS"]
     finally:
         context.close()
+
+
+def test_a_person_away_past_the_grace_is_played_by_a_computer_until_they_come_back(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The others see "reconnecting…", then that a computer plays the seat, and the table goes on; the person
+    who comes back (the same browser, a new tab) takes the seat back."""
+    server = RoomServer(tmp_path / "rooms.sqlite3", grace=2)
+    server.start()
+    desk = browser.new_context(viewport={"width": 1366, "height": 768})
+    away = browser.new_context(viewport={"width": 1366, "height": 768})
+    for context in (desk, away):
+        context.route(re.compile(r"/pyodide/"), lambda route: route.abort())
+    try:
+        host, friend = desk.new_page(), away.new_page()
+        host.goto(f"{server.origin}/play/#room=new")
+        host.select_option("#setup-holes", "1")
+        host.locator("[data-room-join]").click()
+        link = host.locator("[data-room-link]").input_value()
+        friend.goto(link)
+        friend.locator("[data-room-name]").fill("Mio")
+        friend.locator("[data-room-join]").click()
+        expect(host.locator(".golf-lobby__seats")).to_contain_text("Mio")
+        host.locator("[data-room-start]").click()
+        expect(friend.locator("#golf-match")).to_have_attribute("data-phase", "opening")
+        friend.close()
+        mark = host.locator(".golf-seat__away")
+        expect(mark).to_have_text("reconnecting…")
+        expect(mark).to_contain_text("a computer", timeout=WAIT_MS)
+        # The table goes on: the host plays, the computer answers for the seat that is away.
+        for _ in range(4):
+            expect(host.locator("#golf-match")).to_have_attribute(
+                "data-seat", match_data(host, "viewer"), timeout=WAIT_MS
+            )
+            settled(host)
+            assert my_turn(host)
+            play_one_action(host)
+        back = away.new_page()
+        back.goto(link)
+        expect(back.locator("#golf-match")).to_have_attribute("data-viewer", "1")
+        expect(back.locator("#golf-match")).to_have_attribute("data-connection", "open")
+        expect(host.locator(".golf-seat__away")).to_have_count(0)
+    finally:
+        desk.close()
+        away.close()
+        server.stop()
