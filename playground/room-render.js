@@ -25,6 +25,18 @@ export class RoomRenderer extends PlayRenderer {
     const viewer = view ? view.viewer : state.room ? state.room.you : null;
     this.root.dataset.viewer = viewer === null ? "" : String(viewer);
     this.root.dataset.connection = state.connection || "";
+    const screen = state.phase === "lobby" ? "lobby" : view ? "table" : state.phase;
+    if (this.screen && this.screen !== screen) this.bringIntoView();
+    this.screen = screen;
+  }
+
+  // A new screen (the room form gives way to the lobby, the lobby to the table) starts at its top: on a phone the
+  // tall lobby's Start left the page scrolled past the table it brought.
+  bringIntoView() {
+    const top = this.root.getBoundingClientRect().top;
+    const header = document.querySelector(".md-header");
+    const below = header ? header.getBoundingClientRect().bottom : 0;
+    if (top < below) window.scrollTo({ top: window.scrollY + top - below, behavior: "instant" });
   }
 
   // The next thing to press when the focused control went away: in a room, the lobby's Start or its copy button,

@@ -71,9 +71,14 @@ def test_lobby_and_table_pass_axe_at_both_sizes_and_a_room_plays_by_keyboard(
             assert match_data(page, "phase") == "lobby"
             assert violations(page) == [], (page.viewport_size, violations(page))
             assert not sideways(page)
+        friend.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # the phone read the lobby to its foot
         press_tab_to(host, "[data-room-start]")
         host.keyboard.press("Enter")
         expect(host.locator("#golf-match")).to_have_attribute("data-phase", "opening")
+        # The table starts at its top, in view (the tall lobby left a phone scrolled past the table it brought).
+        for page in (host, friend):
+            top = page.evaluate("() => document.getElementById('golf-match').getBoundingClientRect().top")
+            assert 0 <= top < page.viewport_size["height"] / 3, top
         # The opening by keys: two places of the host's own; every page agrees on whose turn it is.
         seat = match_data(host, "seat")
         if seat == match_data(host, "viewer"):
