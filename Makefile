@@ -62,17 +62,19 @@ build: setup texts $(WHEEL) $(LOCKFILE) $(SNAPSHOT_STAMP)
 	$(PY) -m printables build-all --out build/printables
 	$(PY) -m mkdocs build --strict --quiet
 
+# The site and the rooms (server/) on one origin: http://127.0.0.1:$(PORT); the rooms are kept in var/.
+PORT ?= 8000
 serve: build
-	@echo "Serving http://127.0.0.1:8000 (Ctrl-C stops)"
-	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory site
+	PORT=$(PORT) GOLF_SITE=site $(PY) -m server
 
-# ruff and mypy --strict for the Python (the engine, the printables, the site's and the playground's MkDocs hooks);
-# ESLint (eslint.config.js) for the pages' scripts, the build's Node tools and the JavaScript unit tests (tests/js/,
-# run by pytest through `node --test`).
+# ruff and mypy --strict for the Python (the engine, the printables, the site's and the playground's MkDocs hooks,
+# the room server); ESLint (eslint.config.js) for the pages' scripts, the build's Node tools and the JavaScript
+# unit tests (tests/js/, run by pytest through `node --test`).
 lint: setup texts
-	$(VENV)/bin/ruff check engine tests bench printables docs/hooks playground
-	$(VENV)/bin/ruff format --check engine tests bench printables docs/hooks playground
+	$(VENV)/bin/ruff check engine tests bench printables docs/hooks playground server
+	$(VENV)/bin/ruff format --check engine tests bench printables docs/hooks playground server
 	$(VENV)/bin/mypy --strict engine/sixcardgolf printables docs/hooks playground/mkdocs_hook.py playground/page_texts.py
+	MYPYPATH=engine $(VENV)/bin/mypy --strict server
 	node_modules/.bin/eslint --max-warnings 0 playground/*.js tools/*.mjs tests/js/*.mjs eslint.config.js
 
 pytest: setup build

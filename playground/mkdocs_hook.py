@@ -101,6 +101,9 @@ def on_post_build(config: Any, **_: Any) -> None:
     for lang in LANGS:
         data = static_data({"lang": lang})
         data["runtime"] = runtime
+        # The room server of play with friends (issue 26): empty for the site's own origin (`make serve`), or the
+        # origin of a server elsewhere for a host that serves the site alone (mkdocs.yml `extra: rooms_server`).
+        data["rooms_server"] = str((config.get("extra") or {}).get("rooms_server") or "")
         _write(target / f"data-{lang}.json", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     _write_service_worker(site)
 

@@ -132,7 +132,7 @@ export class PlayPage {
     const lines = view.events.map((event) => eventText({ t: this.t, lang: this.lang, view }, event));
     const before = this.state;
     this.state = S.answered(this.state, view, lines);
-    if (view.outcome && view.seats.filter((kind) => kind === "human").length === 1) {
+    if (view.outcome && !view.room && view.seats.filter((kind) => kind === "human").length === 1) {
       const won = view.outcome.winners.includes(view.seats.indexOf("human"));
       store.noteOutcome(view.seed, !won ? "lost" : view.outcome.shared ? "shared" : "solo");
     }

@@ -163,6 +163,8 @@ export class PlayRenderer {
     if (!setup) parts.push(el("button", { type: "button", class: "md-button", "data-focus": "new-match", onclick: () => this.page.openSetup() }, t("play.newMatch")));
     if (view && !setup) parts.push(el("button", { type: "button", class: "md-button", "data-focus": "share", onclick: () => this.page.share() }, t("play.share")));
     parts.push(el("button", { type: "button", class: "md-button", "data-focus": "daily", onclick: () => this.page.startDaily() }, t("play.daily")));
+    // Play with friends, each on their own device (issue 26): the room form, with a place to type a code.
+    if (setup) parts.push(el("a", { class: "md-button", href: "#room=new", "data-focus": "rooms", "data-room-open": "" }, t("room.open")));
     const sound = el("input", { type: "checkbox", id: "golf-sound", checked: this.store.sound(), onchange: (event) => this.store.keepSound(event.target.checked) });
     parts.push(el("label", { class: "golf-sound", for: "golf-sound" }, sound, t("play.sound")));
     return parts;
@@ -238,7 +240,7 @@ export class PlayRenderer {
   // Pass-and-play: the device goes back to the person whose move is taken back; the next person never sees it.
   handBackScreen(state) {
     const t = this.t;
-    const name = seatName(t, state.view.seats, state.handover.back);
+    const name = seatName(t, state.view, state.handover.back);
     return el("section", { class: "golf-handover", "aria-labelledby": "handover-title" },
       el("h2", { id: "handover-title" }, t("play.handback.title", { name })),
       el("p", {}, t("play.handback.body", { name })),
@@ -291,24 +293,25 @@ export class PlayRenderer {
       ? t("play.prompt.opening", { left: pending.reveals - pending.opening.length }) : t("play.loadingDeal");
     if (!view) return "";
     if (peekOnShow(state)) {
-      return t("play.peekShown", { seconds: PEEK_SHOWN_MS / 1000, name: seatName(t, view.seats, state.handover.to) });
+      return t("play.peekShown", { seconds: PEEK_SHOWN_MS / 1000, name: seatName(t, view, state.handover.to) });
     }
     if (state.phase === "handover") return "";
     if (state.replay && state.replay.index >= 0) return this.showingText(state);
-    const names = (seats) => seats.map((seat) => seatName(t, view.seats, seat)).join(t("play.and"));
+    const names = (seats) => seats.map((seat) => seatName(t, view, seat)).join(t("play.and"));
     if (view.hole_over) {
       // Who ended it, when someone did ("You knocked…", "Computer 2 (Hard) went out…").
       const ended = view.ended_by !== null && view.ended_by !== undefined && view.end_reason_by_text
-        ? view.end_reason_by_text.replace("{name}", seatName(t, view.seats, view.ended_by)) : view.end_reason_text;
+        ? view.end_reason_by_text.replace("{name}", () => seatName(t, view, view.ended_by)) : view.end_reason_text;
       const reason = t("play.holeOver", { reason: ended });
       if (!view.outcome) return reason;
       const winners = view.outcome.winners;
       const win = view.outcome.shared ? t("play.winner.shared", { names: names(winners) })
-        : view.seats[winners[0]] === "human" && !isPassAndPlay(state) ? t("play.winner.you") : t("play.winner.one", { names: names(winners) });
+        : (view.room ? winners[0] === viewerSeat(state) : view.seats[winners[0]] === "human" && !isPassAndPlay(state))
+          ? t("play.winner.you") : t("play.winner.one", { names: names(winners) });
       return t("play.sentences", { first: reason, second: win });
     }
     const seat = view.observation.to_move;
-    if (seat !== viewerSeat(state)) return state.busy ? t("play.thinking", { name: seatName(t, view.seats, seat) }) : t("play.turnOf", { name: seatName(t, view.seats, seat) });
+    if (seat !== viewerSeat(state)) return state.busy ? t("play.thinking", { name: seatName(t, view, seat) }) : t("play.turnOf", { name: seatName(t, view, seat) });
     if (state.busy && view.seats.some((kind) => kind !== "human")) return state.hint || "";
     const prompt = view.prompt;
     if (!prompt) return "";
@@ -326,7 +329,7 @@ export class PlayRenderer {
     const move = state.replay.moves[state.replay.index];
     const touch = this.touch ? ".touch" : ""; // a tap skips them; there is no Enter key to name
     if (move.seat === viewerSeat(state)) return this.t(`play.showing.yours${touch}`);
-    return this.t(`play.showing${touch}`, { name: seatName(this.t, state.view.seats, move.seat) });
+    return this.t(`play.showing${touch}`, { name: seatName(this.t, state.view, move.seat) });
   }
 
   actionParts(state) {
@@ -345,12 +348,22 @@ export class PlayRenderer {
     for (const action of view.buttons) out.push(button(`play.action.${action}`, () => this.page.act(action), { focus: action }));
     if (state.peekChoice.length) out.push(button("play.action.confirmPeek", () => this.page.confirmPeek(), { primary: true }));
     if (view.observation.phase === "flip" && view.can_undo) out.push(button("play.action.back", () => this.page.undo(), { title: undoTitle }));
-    if (!view.outcome && view.undo_offered) out.push(button("play.action.undo", () => this.page.undo(), { disabled: !view.can_undo, title: undoTitle }));
+    // In a room Undo is there only while the server offers it (a move that showed nobody anything new, before the
+    // next seat acts); at one device it stays, disabled when there is nothing to take back.
+    if (!view.outcome && view.undo_offered && (!view.room || view.can_undo)) out.push(button("play.action.undo", () => this.page.undo(), { disabled: !view.can_undo, title: undoTitle }));
     if (view.prompt) out.push(button("play.action.hint", () => this.page.hint()));
     // The actions of the person's coming turn are taken at once, even while the moves before it are shown (as
     // their keys are); what follows the end of a hole waits until the showing ends, so the end is seen first.
     if (state.replay) return out;
     out.push(...this.review.buttons(view, viewerSeat(state)));
+    out.push(...this.endParts(state, button));
+    return out;
+  }
+
+  // What follows the end of a hole: Next hole, or at the match's end Play again (a room has its own: room-render.js).
+  endParts(state, button) {
+    const view = state.view;
+    const out = [];
     if (view.can_next) out.push(button("play.action.next", () => this.page.act("next"), { primary: true }));
     if (view.outcome) {
       out.push(button("play.playAgain", () => this.page.playAgain(), { primary: true }));
@@ -392,7 +405,7 @@ export class PlayRenderer {
     if (view.hole_over && view.scores) parts.push(resultTable(s));
     parts.push(scoreTable(s));
     const record = this.store.record();
-    if (record.matches && !isPassAndPlay(state)) parts.push(el("p", { class: "golf-record" }, this.t("play.record", record)));
+    if (record.matches && !isPassAndPlay(state) && !view.room) parts.push(el("p", { class: "golf-record" }, this.t("play.record", record)));
     const rules = JSON.stringify(view.rules);
     const preset = this.data.presets.find((p) => JSON.stringify(p.options) === rules);
     if (preset) parts.push(rulesInPlay(s, preset.sections));

@@ -95,9 +95,10 @@ export class ReviewPanel {
   }
 
   open(view, viewer, hole) {
-    const people = view.seats.map((kind, seat) => seat).filter((seat) => view.seats[seat] === "human");
+    // In a room each person reviews their own decisions (on their own device); at one device, any person's.
+    const people = view.room ? [viewer] : view.seats.map((kind, seat) => seat).filter((seat) => view.seats[seat] === "human");
     const seat = people.includes(viewer) ? viewer : people[0];
-    this.request = { save: view.save, seats: view.seats, hole, cols: view.cols, people, seat };
+    this.request = { save: view.save, seats: view.seats, room: view.room || null, hole, cols: view.cols, people, seat };
     this.element.hidden = false;
     this.onChange?.();
     this.load();
@@ -167,7 +168,7 @@ export class ReviewPanel {
 
   // -- drawing -----------------------------------------------------------------------------------------------------
   renderPeople() {
-    const { people, seat, seats } = this.request;
+    const { people, seat, seats, room } = this.request;
     if (people.length < 2) {
       this.people.replaceChildren();
       return;
@@ -175,7 +176,7 @@ export class ReviewPanel {
     const choices = people.map((person) => el("label", { class: "golf-choice" },
       el("input", { type: "radio", name: "golf-review-person", value: String(person), checked: person === seat,
         onchange: () => { this.request.seat = person; this.load(); } }),
-      seatName(this.t, seats, person)));
+      seatName(this.t, { seats, room }, person)));
     this.people.replaceChildren(el("fieldset", {}, el("legend", {}, this.t("review.person")), ...choices));
   }
 
@@ -268,7 +269,7 @@ export class ReviewPanel {
     const flagged = review.holes.flatMap((hole) => hole.decisions).find((d) => d.step === step.step) || null;
     const inHole = steps.filter((s) => s.hole === step.hole);
     this.stepLabel.textContent = t("review.step", { n: inHole.indexOf(step) + 1, total: inHole.length, hole: step.hole });
-    const s = { t, lang: this.lang, view: { cols: this.request.cols, seats: this.request.seats, observation: obs } };
+    const s = { t, lang: this.lang, view: { cols: this.request.cols, seats: this.request.seats, observation: obs } }; // no room: no turn marks on a replay
     const quiet = { mine: false, targets: {}, cancelled: new Set(), changed: new Set() };
     const others = el("div", { class: "golf-opponents" });
     obs.layouts.forEach((layout, seat) => {

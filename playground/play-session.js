@@ -1,7 +1,7 @@
 // Where the match lives, behind one interface: the Play page talks to a session and never to what is behind it.
-// Today's session is the engine in this browser's Web Worker with the save in localStorage (EngineSession);
-// a room on a server (issue 26: a websocket that sends the seat's view and events) is a second one behind the
-// same page. playground/README.md ("The session") lists what each must do.
+// One session is the engine in this browser's Web Worker with the save in localStorage (EngineSession, here);
+// a room on the room server (issue 26: a websocket that sends the seat's view and events; room-session.js) is a
+// second one behind the same page. playground/README.md ("The session") lists what each does.
 //
 // A session is an EventTarget with
 //   state                 "loading", "ready" or "failed": whether it can take requests (the engine started, the

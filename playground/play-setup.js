@@ -1,12 +1,18 @@
 // The new-match form, drawn from the build's static data (presets, options catalogue, setup choices), so it
 // is on screen before the engine has started. read() gives the choices; the page starts the match.
+// With `room` it is the form that creates a room (issue 26): the person's name, and each other seat "a friend"
+// (open, for someone who joins on their own device) or a computer level; no opponents switch.
 import { el } from "./dom.js";
 import { printControl } from "./print-sheet.js";
 
-// `peekSeconds`: how long peeked cards show without the "remember my peeked cards" aid (for its help text).
-export function setupForm(data, t, initial, onStart, engine = null, lang = "en", peekSeconds = 3) {
+export const NAME_MOST = 24; // the longest name a room shows (server/room.py NAME_MAX refuses a longer one)
+const FRIEND = "open"; // a room's seat left for a friend (server/PROTOCOL.md `create.seats`)
+
+// `peekSeconds`: how long peeked cards show without the "remember my peeked cards" aid (for its help text);
+// `room`: {name} for the room form (the name last given), null for a match on this device.
+export function setupForm(data, t, initial, onStart, engine = null, lang = "en", peekSeconds = 3, room = null) {
   const setup = data.setup;
-  const form = el("form", { class: "golf-setup", "aria-labelledby": "golf-setup-title" });
+  const form = el("form", { class: `golf-setup${room ? " golf-setup--room" : ""}`, "aria-labelledby": "golf-setup-title" });
   const mode = el("fieldset", {}, el("legend", {}, t("play.setup.mode")));
   for (const value of setup.modes) {
     const id = `mode-${value}`;
@@ -19,12 +25,14 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
   const drawLevels = () => {
     const chosen = [...levels.querySelectorAll("select")].map((select) => select.value);
     levels.replaceChildren();
-    if (!form.querySelector("#mode-computer").checked) return;
+    if (!room && !form.querySelector("#mode-computer").checked) return;
     for (let n = 2; n <= Number(players.value); n++) {
-      const level = chosen[n - 2] || (initial.levels && initial.levels[n - 2]) || setup.defaults.level;
+      const kept = room ? initial.seats && initial.seats[n - 1] : initial.levels && initial.levels[n - 2];
+      const level = chosen[n - 2] || kept || (room ? FRIEND : setup.defaults.level);
+      const kinds = room ? [FRIEND, ...setup.levels] : setup.levels;
       const select = el("select", { id: `setup-level-${n}` },
-        setup.levels.map((name) => el("option", { value: name, selected: name === level }, t(`play.level.${name}`))));
-      levels.append(el("p", {}, el("label", { for: select.id }, t("play.setup.level", { n })), " ", select));
+        kinds.map((name) => el("option", { value: name, selected: name === level }, t(name === FRIEND ? "room.setup.friend" : `play.level.${name}`))));
+      levels.append(el("p", {}, el("label", { for: select.id }, t(room ? "room.setup.seat" : "play.setup.level", { n })), " ", select));
     }
   };
   const preset = el("select", { id: "setup-preset" },
@@ -56,7 +64,7 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
     if (printer) custom.append(printer);
     // Start again at the end of the open panel (about 40 switches), so nobody scrolls back up (trial A-17). A
     // plain button that submits the form: the form keeps one submit button, the one above.
-    const again = el("button", { type: "button", class: "md-button md-button--primary golf-setup__start-again" }, t("play.setup.start"));
+    const again = el("button", { type: "button", class: "md-button md-button--primary golf-setup__start-again" }, t(room ? "room.setup.create" : "play.setup.start"));
     again.addEventListener("click", () => form.requestSubmit());
     custom.append(el("p", { class: "golf-setup__start" }, again));
     showKnockOptions();
@@ -92,6 +100,10 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
   };
   const printer = engine && printControl({ engine, t, lang, read: printed });
   mode.addEventListener("change", drawLevels);
+  // The room's host gives a name the others see (the contract's [data-room-name]); the submit is [data-room-join]
+  // too, as every button that sends a name to a room is.
+  const name = room ? el("input", { type: "text", id: "room-name", "data-room-name": "", maxlength: String(NAME_MOST),
+    autocomplete: "nickname", value: room.name || "" }) : null;
   players.addEventListener("change", drawLevels);
   preset.addEventListener("change", () => {
     drawCustom();
@@ -99,17 +111,20 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
   });
   // Compact, so Start is in view without scrolling at 1366x768 and 390x844: the choices side by side, Start
   // before the custom rules (folded).
+  const submit = room
+    ? el("button", { type: "submit", class: "md-button md-button--primary", "data-room-join": "", "data-room-create": "" }, t("room.setup.create"))
+    : el("button", { type: "submit", class: "md-button md-button--primary" }, t("play.setup.start"));
   form.append(
-    el("h2", { id: "golf-setup-title" }, t("play.setup.title")),
-    el("p", { class: "golf-first-game" }, t("play.setup.firstGame")),
-    mode,
+    el("h2", { id: "golf-setup-title" }, t(room ? "room.setup.title" : "play.setup.title")),
+    el("p", { class: "golf-first-game" }, t(room ? "room.setup.intro" : "play.setup.firstGame")),
+    room ? el("p", { class: "golf-room-name" }, el("label", { for: "room-name" }, t("room.name")), " ", name) : mode,
     el("div", { class: "golf-setup__row" },
       el("p", {}, el("label", { for: players.id }, t("play.setup.players")), " ", players),
       el("p", {}, el("label", { for: preset.id }, t("play.setup.preset")), " ", preset),
       el("p", {}, el("label", { for: holes.id }, t("play.setup.holes")), " ", holes)),
     levels,
     aid,
-    el("p", { class: "golf-setup__start" }, el("button", { type: "submit", class: "md-button md-button--primary" }, t("play.setup.start"))),
+    el("p", { class: "golf-setup__start" }, submit),
     custom,
   );
   drawLevels();
@@ -128,8 +143,14 @@ export function setupForm(data, t, initial, onStart, engine = null, lang = "en",
       if (JSON.stringify(value) !== JSON.stringify(chosen.options[key])) options[key] = value; // changes only
     }
     options.holes = Number(holes.value);
-    const computer = form.querySelector("#mode-computer").checked;
     const count = Number(players.value);
+    if (room) {
+      const seats = ["person"];
+      for (let n = 2; n <= count; n++) seats.push(form.querySelector(`#setup-level-${n}`).value);
+      return { room: true, players: count, preset: preset.value, holes: Number(holes.value), options, seats,
+        name: name.value.trim(), peekAid: peekAid.checked };
+    }
+    const computer = form.querySelector("#mode-computer").checked;
     const seats = ["human"];
     for (let n = 2; n <= count; n++) seats.push(computer ? form.querySelector(`#setup-level-${n}`).value : "human");
     return { mode: computer ? "computer" : "pass", players: count, preset: preset.value, holes: Number(holes.value),

@@ -16,15 +16,18 @@
 //   replay      the moves of the last answer shown one table at a time (the final view is already the view)
 //   hole-over   the hole's result; Next hole
 //   match-over  the match's result; Play again
+// and in a room (issue 26: room-page.js, the match on the room server):
+//   join        the room asks this person's name before it seats them
+//   lobby       the room's lobby: who has joined, the share panel, the host's Start
 // The test hook #golf-match[data-phase] is `dataPhase(state)`, the same words as before the split.
 
 export const PEEK_SHOWN_MS = 3000; // how long peeked cards stay shown after the confirm (phase peek-shown)
 
-export const PHASES = ["loading", "setup", "paused", "pending", "opening", "turn", "handover", "peek-shown", "replay", "hole-over", "match-over"];
+export const PHASES = ["loading", "setup", "paused", "pending", "opening", "turn", "handover", "peek-shown", "replay", "hole-over", "match-over", "join", "lobby"];
 // The phases in which the table (or the pending table) is on screen, and the game's keys are on.
 const TABLE_PHASES = new Set(["pending", "opening", "turn", "handover", "peek-shown", "replay", "hole-over", "match-over"]);
 // The screens that stay until the person leaves them (an answer of the engine meanwhile changes nothing there).
-const SCREENS = new Set(["setup", "paused"]);
+const SCREENS = new Set(["setup", "paused", "join"]);
 
 export function initialState({ peekAid = false } = {}) {
   return {
@@ -56,6 +59,14 @@ export function initialState({ peekAid = false } = {}) {
     shareUrl: null,
     showResult: false, // a hole has just ended: bring its result into view once the moves are shown
     summary: null, // {rules, sections}: the rules in play of a custom match, from the engine
+    // A room (room-page.js); all null on a match kept in this browser.
+    room: null, // the room around the table, as the server last sent it (server/PROTOCOL.md `room`)
+    roomCode: null, // the room of the page's address (null while one is being created)
+    connection: null, // "connecting", "open", "reconnecting" or "closed": #golf-match[data-connection]
+    closedReason: "", // why the connection closed for good
+    roomsOffered: null, // does a room server answer (false: a static host; the page says what is needed)
+    fill: false, // the host's "fill empty seats with computers"
+    confirmLeave: false, // "leave the room?" asked
   };
 }
 
@@ -66,7 +77,11 @@ export function viewerSeat(state) {
 }
 
 export function isPassAndPlay(state) {
-  return state.view !== null && state.view.seats.filter((kind) => kind === "human").length > 1;
+  return state.view !== null && !state.view.room && state.view.seats.filter((kind) => kind === "human").length > 1;
+}
+
+export function inRoom(state) {
+  return state.room !== null || state.roomCode !== null;
 }
 
 export function tableOnScreen(state) {
@@ -74,13 +89,14 @@ export function tableOnScreen(state) {
 }
 
 export function canAct(state) {
-  return !state.busy && state.view !== null && state.phase !== "paused" && state.handover === null && !state.otherTab;
+  return !state.busy && state.view !== null && state.phase !== "paused" && state.handover === null && !state.otherTab
+    && (state.connection === null || state.connection === "open");
 }
 
 // The answer leaves the same person to move and nobody else moved: keys typed meanwhile still count.
 export function stillMyTurn(state) {
   const me = viewerSeat(state);
-  return state.handover === null && state.view.observation.to_move === me && state.view.events.every((event) => event.seat === me);
+  return state.view !== null && state.handover === null && state.view.observation.to_move === me && state.view.events.every((event) => event.seat === me);
 }
 
 // The peeked cards of the person handing over are on screen (pass-and-play, phase peek-shown).
@@ -116,6 +132,10 @@ export function dataPhase(state) {
       return "handover";
     case "peek-shown":
       return "opening";
+    case "join":
+      return "setup"; // a form, as the new-match form is
+    case "lobby":
+      return "lobby";
     default: {
       const view = state.view;
       return view.outcome ? "match-over" : view.hole_over ? "hole-over" : view.observation.phase;
@@ -126,6 +146,7 @@ export function dataPhase(state) {
 // The phase of the table from what the state holds (a transition that leaves the table in place ends here).
 function tablePhase(state) {
   if (state.pending) return "pending";
+  if (!state.view && state.room) return state.room.state === "lobby" ? "lobby" : "loading";
   if (!state.view) return "loading";
   if (state.handover) return peekOnShow(state) ? "peek-shown" : "handover";
   if (state.replay) return "replay";
@@ -396,4 +417,57 @@ export function resultShown(state) {
 
 export function summaryLoaded(state, rules, sections) {
   return { ...state, summary: { rules, sections } };
+}
+
+// -- a room (room-page.js) --------------------------------------------------------------------------------------
+
+// The page's address names a room (`code`), or a room to create (null).
+export function roomOpened(state, code) {
+  return { ...state, roomCode: code };
+}
+
+// No room server answers: the page says what play with friends needs; the form of a match here stays.
+export function roomsMissing(state) {
+  return { ...state, roomsOffered: false, phase: "setup", confirm: null, log: "" };
+}
+
+export function roomsFound(state) {
+  return { ...state, roomsOffered: true };
+}
+
+// The room asks a name before it seats this person.
+export function nameAsked(state, error = state.error) {
+  return { ...state, phase: "join", error, log: "" };
+}
+
+// The name is sent (or the room created, or this browser's seat asked for again): the page waits for the server,
+// whose connection is `connection` (the session's, which tells of every change after this).
+export function roomJoining(state, connection) {
+  return { ...state, phase: "loading", error: "", connection };
+}
+
+export function roomJoined(state, code) {
+  return update({ ...state, roomCode: code, error: "" }, {});
+}
+
+// The room as the server last sent it: the lobby until the match starts, then the table's phases.
+export function roomChanged(state, room) {
+  return update(state, { room });
+}
+
+export function connectionChanged(state, connection, reason = "") {
+  return { ...state, connection, closedReason: connection === "closed" ? reason : "" };
+}
+
+// A room's frame can go out: nothing is waiting and the connection is open.
+export function canSend(state) {
+  return !state.busy && state.connection === "open";
+}
+
+export function fillChosen(state, fill) {
+  return { ...state, fill: Boolean(fill) };
+}
+
+export function leaveAsked(state, asked) {
+  return { ...state, confirmLeave: Boolean(asked) };
 }

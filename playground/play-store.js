@@ -13,6 +13,12 @@ const CHOICES_KEY = "sixcardgolf.playground.choices";
 const SOUND_KEY = "sixcardgolf.playground.sound";
 const DAILY_KEY = "sixcardgolf.playground.daily"; // {date, tries}: how often today's deal was started
 const RECORD_SEEN = 50; // match seeds remembered, so a reload of a finished match never counts it twice
+// Rooms (issue 26): the seat this browser holds in each room, by code, {token, seen, at}: the token the room server
+// gave (never put in a link), how many of the match's actions the page last saw (for the news on its return), and
+// when it was last used (the oldest go first beyond ROOMS_KEPT); and the name last given.
+const ROOMS_KEY = "sixcardgolf.rooms.seats";
+const ROOM_NAME_KEY = "sixcardgolf.rooms.name";
+const ROOMS_KEPT = 20;
 
 // "ok", or why this browser does not keep what the page writes: "blocked" (no access at all) or "full".
 // overrides/main.html swaps in a storage that forgets at page close when the browser refuses site data.
@@ -118,6 +124,26 @@ export const store = {
   },
   choices: () => readJson(CHOICES_KEY, null),
   keepChoices: (choices) => write(CHOICES_KEY, JSON.stringify(choices)),
+  // The seat held in room `code`: {token, seen} or null.
+  roomSeat(code) {
+    const entry = readJson(ROOMS_KEY, {})[code];
+    return entry && typeof entry.token === "string" && entry.token
+      ? { token: entry.token, seen: Number.isSafeInteger(entry.seen) && entry.seen >= 0 ? entry.seen : 0 } : null;
+  },
+  keepRoomSeat(code, token, seen, now = Date.now()) {
+    const rooms = readJson(ROOMS_KEY, {});
+    rooms[code] = { token, seen, at: now };
+    const kept = Object.entries(rooms).sort((a, b) => (b[1].at || 0) - (a[1].at || 0)).slice(0, ROOMS_KEPT);
+    write(ROOMS_KEY, JSON.stringify(Object.fromEntries(kept)));
+  },
+  forgetRoomSeat(code) {
+    const rooms = readJson(ROOMS_KEY, {});
+    if (!(code in rooms)) return;
+    delete rooms[code];
+    write(ROOMS_KEY, JSON.stringify(rooms));
+  },
+  roomName: () => read(ROOM_NAME_KEY) || "",
+  keepRoomName: (name) => write(ROOM_NAME_KEY, name),
   sound: () => read(SOUND_KEY) === "on",
   keepSound: (on) => write(SOUND_KEY, on ? "on" : "off"),
 };

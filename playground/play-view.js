@@ -2,11 +2,35 @@
 // Every control carries data-focus, so the page can put the keyboard focus back where it was after a redraw.
 import { cardBack, cardFace, cardName, el, srText } from "./dom.js";
 
-export function seatName(t, seats, seat) {
+// A seat's name as the page writes it: `view` is the engine's view (or anything with its `seats`), and in a room
+// also `room` (the room server's seats, with the people's own names: set as text, never as markup).
+export function seatName(t, view, seat) {
+  if (view.room) return roomSeatName(t, view.room, seat);
+  const seats = view.seats;
   const kind = seats[seat];
   const people = seats.filter((s) => s === "human").length;
   if (kind === "human") return people > 1 ? t("play.person", { n: seat + 1 }) : t("play.you");
   return t("play.computer", { n: seat + 1, level: t(`play.level.${kind}`) });
+}
+
+// In a room: the person's own name ("Player N" if they gave none), "(you)" for the viewing seat, a computer by
+// its number and level; an open seat of the lobby is waiting for a friend.
+export function roomSeatName(t, room, seat) {
+  const entry = room.seats[seat];
+  if (entry.kind === "computer") return t("play.computer", { n: seat + 1, level: t(`play.level.${entry.level}`) });
+  if (entry.kind === "open") return t("room.seat.open", { n: seat + 1 });
+  const name = entry.name || t("play.person", { n: seat + 1 });
+  return seat === room.you ? t("room.you", { name }) : name;
+}
+
+// In a room, what is true of a seat beside its name: its person's connection dropped ("reconnecting…"), or a
+// computer plays for them until they are back.
+export function roomSeatState(t, room, seat) {
+  const entry = room.seats[seat];
+  if (!entry || entry.kind !== "person") return null;
+  if (entry.standing_in) return t("room.seat.standingIn", { level: t(`play.level.${entry.level || "normal"}`) });
+  if (entry.away) return t("room.seat.away");
+  return null;
 }
 
 // One seat: its name, its grid, the visible score under the grid (what a player at the table can add up). For the
@@ -40,7 +64,7 @@ export function seatView(s, seat, layout, { mine, targets, cancelled, chosen, hi
     grid.append(cell);
   });
   const visible = view.observation.visible_scores[seat];
-  const name = seatName(t, view.seats, seat);
+  const name = seatName(t, view, seat);
   const obs = view.observation;
   const toMove = obs.to_move === seat;
   // An opponent's drawn card, shown while the moves of a reply are replayed: face up only if it came from the
@@ -50,8 +74,15 @@ export function seatView(s, seat, layout, { mine, targets, cancelled, chosen, hi
       "aria-label": t("play.pileCard", { pile: t("play.inHand"), card: obs.held ? cardName(obs.held, lang) : t("play.faceDown") }) },
     obs.held ? cardFace(obs.held) : cardBack())
     : null;
+  // In a room, several people watch one table: the seat to move says so in words, and a person who is away is
+  // marked as such (the outline alone was the pass-and-play device's cue).
+  const room = view.room;
+  const state = room ? roomSeatState(t, room, seat) : null;
+  const marks = room ? el("p", { class: "golf-seat__marks" },
+    toMove ? el("span", { class: "golf-seat__turn" }, t(seat === room.you ? "room.seat.yourTurn" : "room.seat.toPlay")) : null,
+    state ? el("span", { class: "golf-seat__away" }, state) : null) : null;
   return el("section", { class: `golf-seat${mine ? " golf-seat--mine" : ""}${toMove ? " golf-seat--to-move" : ""}`, "aria-label": name },
-    el("h2", { class: "golf-seat__name" }, name), hand, grid,
+    el("h2", { class: "golf-seat__name" }, name), marks, hand, grid,
     el("p", { class: "golf-seat__visible" }, t("play.visible", { points: signed(visible) })));
 }
 
@@ -83,7 +114,7 @@ export function pilesView(s, { onPile, onHeld }) {
 export function resultTable(s) {
   const { t, view } = s;
   const rows = view.scores.map((score, seat) => el("tr", {},
-    el("th", { scope: "row" }, seatName(t, view.seats, seat)),
+    el("th", { scope: "row" }, seatName(t, view, seat)),
     el("td", { class: "golf-points" }, signed(score.card_points)),
     el("td", {}, score.adjustments.map((a) => `${a.label} ${a.points > 0 ? "+" : ""}${a.points_text}`).join(s.lang === "ja" ? "、" : ", ") || t("play.result.none")),
     el("td", { class: "golf-points" }, score.total_text)));
@@ -96,7 +127,7 @@ export function resultTable(s) {
 export function scoreTable(s) {
   const { t, view } = s;
   const seats = view.seats.map((_, seat) => seat);
-  const head = el("tr", {}, el("th", { scope: "col" }, t("play.scores.hole")), seats.map((seat) => el("th", { scope: "col" }, seatName(t, view.seats, seat))));
+  const head = el("tr", {}, el("th", { scope: "col" }, t("play.scores.hole")), seats.map((seat) => el("th", { scope: "col" }, seatName(t, view, seat))));
   const body = view.records.map((record, index) => el("tr", {},
     el("th", { scope: "row" }, record.playoff ? t("play.playoff", { n: index + 1 - view.holes }) : String(index + 1)),
     record.points.map((p) => el("td", { class: "golf-points" }, signed(p)))));
@@ -124,7 +155,7 @@ export function rulesInPlay(s, sections) {
 // A one-line description of a move for the log, in the page's language.
 export function eventText(s, event) {
   const { t, lang, view } = s;
-  const who = seatName(t, view.seats, event.seat);
+  const who = seatName(t, view, event.seat);
   const [verb, pos] = event.action.split(" ");
   const card = event.card ? cardName(event.card, lang) : "";
   const old = event.replaced ? cardName(event.replaced, lang) : "";

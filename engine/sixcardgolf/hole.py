@@ -234,8 +234,9 @@ class HoleState:
         return state
 
     def clone(self) -> HoleState:
-        """An independent copy (the card lists are copied; the rules value is shared)."""
-        return HoleState(
+        """An independent copy (the card lists are copied; the rules value is shared). The visible scores known
+        so far are copied too: they depend on the cards and face-up masks alone, which the copy shares."""
+        copy = HoleState(
             self.rules,
             self.players,
             self.dealer,
@@ -258,6 +259,8 @@ class HoleState:
             self.shuffle_seed,
             self.redeals,
         )
+        copy._visible = self._visible[:]
+        return copy
 
     # -- queries -------------------------------------------------------------
     def is_over(self) -> bool:

@@ -22,7 +22,7 @@ from .hole import DRAW, HOLDING, OPENING, OVER, HoleState
 from .messages import both
 from .observation import LiveView, Observation, Policy, observe
 from .rules import Rules
-from .seeds import hole_rng, redeal_rng
+from .seeds import hidden_hole_key, hole_key, hole_rng, keyed_rng, public_seed, redeal_rng
 
 SAVE_FORMAT = "sixcardgolf-match"
 SAVE_VERSION = 1
@@ -45,8 +45,25 @@ class Outcome:
         return len(self.winners) > 1
 
 
+HIDDEN = "hidden"
+"""`Match(deals=HIDDEN)`: every hole is dealt from a one-way hash of the seed (seeds.hidden_hole_key)."""
+
+
 class Match:
-    def __init__(self, rules: Rules, players: int, seed: int) -> None:
+    """Holes in a row. `deals` says what each hole is dealt from: None, the seed (every save and link so far);
+    HIDDEN, a one-way hash of the seed, so that a finished hole's record (`record_save`) can be handed to the
+    players without the seed (a room on the server keeps the seed secret); or the list of keys a record carries,
+    one per hole it holds. `first_dealer` deals the first hole (None: the last seat, so seat 1 starts); a room's
+    rematch passes the deal on with it."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        deals: str | Sequence[str] | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
         rules.check_players(players)
         if isinstance(seed, bool) or not isinstance(seed, int):
             shown = f"「{seed}」" if isinstance(seed, str) else f"「{json.dumps(seed, ensure_ascii=False)}」"
@@ -54,16 +71,37 @@ class Match:
         self.rules = rules
         self.players = players
         self.seed = seed
+        self.deals = _checked_deals(deals)
+        if first_dealer is not None and (
+            isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < players
+        ):
+            raise UsageError(*both("error.match.first_dealer", dealer=repr(first_dealer)[:24], last=players - 1))
+        self.first_dealer = first_dealer
         self.records: list[HoleRecord] = []
         self.log: list[int] = []
         self.contenders: tuple[int, ...] = tuple(range(players))  # who a play-off hole is for
         self._outcome: Outcome | None = None
         self.hole = self._deal(0)
 
-    # The first dealer is the last seat, so seat 1 (index 0) starts the first hole.
+    # The first dealer is the last seat unless the match says otherwise, so seat 1 (index 0) starts the first hole.
     def _deal(self, hole_index: int) -> HoleState:
-        rng, key = hole_rng(self.seed, hole_index)
-        return HoleState.deal(self.rules, self.players, (hole_index - 1) % self.players, rng, key)
+        if self.deals is None:
+            rng, key = hole_rng(self.seed, hole_index)
+        else:
+            key = self.hole_key(hole_index)
+            rng = keyed_rng(key)
+        first = self.players - 1 if self.first_dealer is None else self.first_dealer
+        return HoleState.deal(self.rules, self.players, (first + hole_index) % self.players, rng, key)
+
+    def hole_key(self, hole_index: int) -> str:
+        """The text hole `hole_index` (0-based) is dealt from."""
+        if self.deals is None:
+            return hole_key(self.seed, hole_index)
+        if self.deals == HIDDEN:
+            return hidden_hole_key(self.seed, hole_index)
+        if hole_index >= len(self.deals):
+            raise SaveError(*both("error.match.no_deal", hole=hole_index + 1, holes=len(self.deals)))
+        return self.deals[hole_index]
 
     # -- queries -------------------------------------------------------------
     @property
@@ -267,7 +305,7 @@ class Match:
 
     # -- saves -------------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
-        return {
+        save: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "rules": self.rules.to_dict(),
@@ -275,6 +313,37 @@ class Match:
             "seed": self.seed,
             "actions": [A.format_action(a) for a in self.log],
         }
+        if self.deals is not None:  # absent: dealt from the seed, as every save written before rooms
+            save["deals"] = self.deals if isinstance(self.deals, str) else list(self.deals)
+        if self.first_dealer is not None:
+            save["first_dealer"] = self.first_dealer
+        return save
+
+    def record_save(self) -> dict[str, Any]:
+        """The finished holes of a match with hidden deals, as a save anyone at the table may read: the keys those
+        holes were dealt from, the actions up to the end of the last of them, and a public seed (seeds.public_seed)
+        in place of the match's. It replays to the table as it stood when that hole ended, and nothing in it
+        tells the next hole's cards."""
+        if self.deals != HIDDEN or not self.records:  # before the first hole ends, there is nothing to record
+            raise UsageError(*both("error.match.record_not_hidden"))
+        finished = len(self.records)
+        end = len(self.log)
+        if not self.hole.is_over():  # the hole in play: its actions (and the "next" that began it) stay out
+            end = self._replay_hole_start()[0] - 1 if finished else 0
+        if any(is_redeal(action) for action in self.log[:end]):  # a redeal replays from the seed it hides
+            raise UsageError(*both("error.match.record_redealt"))
+        record: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "seed": public_seed(self.seed),
+            "deals": [self.hole_key(index) for index in range(finished)],
+            "actions": [A.format_action(a) for a in self.log[: max(end, 0)]],
+        }
+        if self.first_dealer is not None:
+            record["first_dealer"] = self.first_dealer
+        return record
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), ensure_ascii=False)
@@ -302,7 +371,13 @@ class Match:
         if not isinstance(data["actions"], list):
             raise SaveError("save is damaged: actions must be a list of action texts")
         try:
-            match = cls(Rules.from_dict(data["rules"]), data["players"], data["seed"])
+            match = cls(
+                Rules.from_dict(data["rules"]),
+                data["players"],
+                data["seed"],
+                data.get("deals"),
+                data.get("first_dealer"),
+            )
         except GolfError as error:
             raise SaveError(f"save is damaged: {error}") from None
         for index, text in enumerate(data["actions"]):
@@ -311,3 +386,12 @@ class Match:
             except GolfError as error:
                 raise SaveError(f"save is damaged: action {index + 1} ({text!r}) does not replay: {error}") from None
         return match
+
+
+def _checked_deals(deals: Any) -> str | tuple[str, ...] | None:
+    """`deals` as a match keeps it: None, HIDDEN or a tuple of keys; anything else is refused, naming it."""
+    if deals is None or deals == HIDDEN:
+        return deals  # type: ignore[no-any-return]
+    if isinstance(deals, list | tuple) and deals and all(isinstance(key, str) and 0 < len(key) <= 200 for key in deals):
+        return tuple(deals)
+    raise UsageError(*both("error.match.deals", deals_code=json.dumps(deals, ensure_ascii=False)[:80]))

@@ -178,7 +178,17 @@ class Rules:
 
     # -- conversion ----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Flat mapping of option keys to JSON values, in the order of options.OPTIONS."""
+        """Flat mapping of option keys to JSON values, in the order of options.OPTIONS (a new dict each call).
+
+        Built once per rules value and kept beside it (outside the dataclass's fields, so equality and hashing
+        are unchanged): the room server sends it in every seat's view after every move."""
+        kept: dict[str, Any] | None = self.__dict__.get("_dict_kept")
+        if kept is None:
+            kept = self._as_dict()
+            object.__setattr__(self, "_dict_kept", kept)
+        return dict(kept)
+
+    def _as_dict(self) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for item in dataclasses.fields(self):
             if not item.init:

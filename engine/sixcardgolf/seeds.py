@@ -11,14 +11,38 @@ Changing a text here changes every deal, save replay or review made from it: the
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 
+def hole_key(seed: int, hole_index: int) -> str:
+    """The text one hole of a match (0-based) is dealt from. The hole keeps it as its shuffle seed, from which it
+    reshuffles the discard pile into a new stock."""
+    return f"sixcardgolf/{seed}/hole{hole_index}"
+
+
+def hidden_hole_key(seed: int, hole_index: int) -> str:
+    """The text one hole of a match with hidden deals is dealt from: a one-way hash of `hole_key`, so a finished
+    hole's key, sent to the players for its review, tells nothing of the seed or of any other hole's deal."""
+    digest = hashlib.sha256(hole_key(seed, hole_index).encode()).hexdigest()
+    return f"sixcardgolf-hidden/{digest}"
+
+
+def public_seed(seed: int) -> int:
+    """The seed a hidden-deal match's record carries instead of its own (Match.record_save): a one-way hash of it,
+    which the record's review and hints may derive their randomness from without learning the deals."""
+    return int.from_bytes(hashlib.sha256(f"sixcardgolf-public/{seed}".encode()).digest()[:6], "big")
+
+
 def hole_rng(seed: int, hole_index: int) -> tuple[random.Random, str]:
-    """The deal's randomness for one hole of a match (0-based), and the text it is seeded with (the hole keeps it
-    as its shuffle seed, from which it reshuffles the discard pile into a new stock)."""
-    key = f"sixcardgolf/{seed}/hole{hole_index}"
+    """The deal's randomness for one hole of a match (0-based), and the text it is seeded with (hole_key)."""
+    key = hole_key(seed, hole_index)
     return random.Random(key), key
+
+
+def keyed_rng(key: str) -> random.Random:
+    """The deal's randomness for a hole dealt from a key of its own (hidden_hole_key, a record's keys)."""
+    return random.Random(key)
 
 
 def redeal_rng(seed: int, log_index: int) -> random.Random:

@@ -30,6 +30,7 @@ PARAMS = {
     "match_new": [*RULES, "players", "seats", "seed", "opening", "viewer"], "match_load": ["lang", "save", "viewer"],
     "match_act": ["lang", "action", "viewer"], "match_undo": ["lang", "viewer"], "match_view": ["lang", "viewer"],
     "match_review": REVIEW, "match_review_step": REVIEW, "match_replay": REVIEW,
+    "observation_hint": [*RULES, "observation", "seed"],
 }  # fmt: skip
 DEFAULT_EXAMPLES = 300
 SLOW_EXAMPLES = 3_000
@@ -57,6 +58,10 @@ def new_live_save() -> str:
 
 
 SAVE = new_live_save()  # the match being played when each request arrives (strategies and examples need it)
+# observation_hint's near values: the live match seen by the seat that is not to move (rebuilt, then refused at
+# once: a seat to move would run the Hard search, a second per example), and that observation slightly wrong.
+_LIVE_MATCH = Match.from_save(json.loads(SAVE)["match"])
+WAITING = _LIVE_MATCH.observation(1 - _LIVE_MATCH.current_player()).to_dict()
 
 
 def live_table(save: str) -> door.Session:
@@ -80,6 +85,7 @@ def plausible(name: str, save: str) -> st.SearchStrategy[Any]:
         "action": st.sampled_from(["draw", "take", "flip 1", "swap 2", "next", "knock", "fly"]),
         "save": st.sampled_from([save, save, save, save[:40], "{}"]),
         "opening": st.lists(st.sampled_from(["flip 1", "flip 9", "draw"]), max_size=2),
+        "observation": st.sampled_from([WAITING, {**WAITING, "stock_count": 1}, {**WAITING, "layouts": []}, {}]),
     }
     close = near.get(name, st.integers(min_value=-2, max_value=3))
     return st.one_of(close, close, json_values)

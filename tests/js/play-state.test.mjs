@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as S from "../../playground/play-state.js";
 
-// A view in the shape of the engine's answer (sixcardgolf.door.match._view), with only what the state reads.
+// A view in the shape of the engine's answer (sixcardgolf.door.match.seat_view), with only what the state reads.
 function view({ seats = ["human", "normal"], viewer = 0, toMove = 0, phase = "draw", hole = 1, holeOver = false, outcome = null, events = [], prompt = { key: phase, left: 2 } } = {}) {
   return { seats, viewer, hole, hole_over: holeOver, outcome, events, prompt, peek: false, save: "{}",
     observation: { to_move: toMove, phase, layouts: seats.map(() => []) } };

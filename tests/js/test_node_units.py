@@ -1,6 +1,6 @@
 """The pages' pure modules, unit-tested in Node without a browser (`node --test tests/js/`): share links
-(play-share.js), card notation (calculator-cards.js), the texts (texts.js) and the Play page's phases and
-transitions (play-state.js). Run from here so that `make test` runs them; one test per file, so a failure names
+(play-share.js), card notation (calculator-cards.js), the texts (texts.js), the Play page's phases and
+transitions (play-state.js), and a room's address, session and phases (room-link.js, room-session.js). Run from here so that `make test` runs them; one test per file, so a failure names
 the module, and the failing checks are quoted from Node's report. The pages' texts, which texts.js imports, are made
 from the catalogues first (playground/page_texts.py, as `make texts` does)."""
 
@@ -30,6 +30,9 @@ def test_every_pure_module_has_its_unit_tests() -> None:
         "calculator-cards.test.mjs",
         "texts.test.mjs",
         "play-state.test.mjs",
+        "room-link.test.mjs",
+        "room-session.test.mjs",
+        "room-state.test.mjs",
     }
 
 

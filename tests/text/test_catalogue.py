@@ -147,7 +147,7 @@ CARD_NOTATION = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQKT])[SHDCshdc](?![A-Za-z]
 # Words in Latin letters that are not code: file formats, the AI, the paper (USレター), the Enter key the pages name.
 # A file name the site's note points to stands in backquotes, as code. The calculator's link holds JSON, so what is
 # wrong with a value in it names JSON's own true and false.
-NOT_CODE = {"PDF", "JSON", "WebAssembly", "AI", "US", "Enter"}
+NOT_CODE = {"PDF", "JSON", "WebAssembly", "AI", "US", "Enter", "QR"}  # QR: 「QRコード」 is the Japanese word
 NOT_CODE_IN = {"page.calc.linkOptionsValue": {"true", "false"}}
 
 

@@ -4,7 +4,7 @@ The playground's Web Worker runs this package in Pyodide, keeps one `Session` (d
 played and the review's caches) and calls `handle(request_json, session)`; every answer is `{"ok": true, "result": ...}` or `{"ok": false, "error": "..."}` with the error in the page's language, so a
 bad card or option never reaches the page as a traceback. The methods live by what they serve: `reference`
 (presets, rules summary, options catalogue, the build's static data), `score` (the calculator), `match` (the
-Play page's match) and `review` (the hole review).
+Play page's match), `review` (the hole review) and `observed` (the Hint of a room's seat, from its observation).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import LANGS, GolfError, RequestError, quote_code, quote_text
 from ..json_input import MAX_DEPTH, read_json, request_lang, what_is_read
 from ..messages import both, text
-from . import match, reference, review, score
+from . import match, observed, reference, review, score
 from .params import lang_of
 from .session import Session
 
@@ -36,6 +36,7 @@ METHODS: dict[str, Method] = {
     "static_data": _no_session(reference.static_data),
     **review.METHODS,
     **match.METHODS,
+    **observed.METHODS,
 }
 """Every method, in the order an error lists them, each called with the request's params and the session."""
 

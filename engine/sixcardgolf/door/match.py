@@ -86,7 +86,7 @@ def match_new(params: dict[str, Any], session: Session) -> dict[str, Any]:
         moves.append(seated.play(A.parse_action(text)))
         moves.extend(seated.play_computers())
     session.seated = seated
-    return _view(seated, params, [*moves, *seated.play_computers()])
+    return local_view(seated, params, [*moves, *seated.play_computers()])
 
 
 def match_load(params: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def match_load(params: dict[str, Any], session: Session) -> dict[str, Any]:
     seated = SeatedMatch(save.match, save.seats, save.undo)
     _viewer(seated, params)  # refused before the match in play is replaced
     session.seated = seated
-    view = _view(seated, params, [])
+    view = local_view(seated, params, [])
     if save.recovered is None:
         return view
     kept, total = save.recovered
@@ -127,8 +127,8 @@ def match_act(params: dict[str, Any], session: Session) -> dict[str, Any]:
         raise IllegalActionError(*both("error.play.computer", action_code=quote_code(text), player=seat + 1))
     else:
         own = seated.play(action)  # a refused move: the hole's error says why, in both languages
-        return _view(seated, params, [own, *seated.play_computers()])
-    return _view(seated, params, seated.play_computers())
+        return local_view(seated, params, [own, *seated.play_computers()])
+    return local_view(seated, params, seated.play_computers())
 
 
 def match_undo(params: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -137,11 +137,11 @@ def match_undo(params: dict[str, Any], session: Session) -> dict[str, Any]:
     if not seated.can_undo(seat):
         raise IllegalActionError(*both("error.match.cannot_undo", player_code=seat + 1))
     redealt = seated.match.undo(seat)
-    return {**_view(seated, params, []), "redealt": redealt}
+    return {**local_view(seated, params, []), "redealt": redealt}
 
 
 def match_view(params: dict[str, Any], session: Session) -> dict[str, Any]:
-    return _view(session.current(), params, [])
+    return local_view(session.current(), params, [])
 
 
 def match_hint(params: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -192,7 +192,17 @@ def _prompt(seated: SeatedMatch, viewer: int, legal: list[str]) -> dict[str, Any
     return {"key": "flip-optional" if "skip" in legal else "flip", "size": size}
 
 
-def _view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -> dict[str, Any]:
+def local_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -> dict[str, Any]:
+    """The view of a match kept in this browser: the seat's view, and the match's seed and save, which the page
+    keeps in its storage (a reload replays the save) and puts in a shared-deal link."""
+    return {**seat_view(seated, params, moves), "seed": seated.match.seed, "save": json.dumps(seated.save())}
+
+
+def seat_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -> dict[str, Any]:
+    """What the Play page draws for the viewing seat (`params["viewer"]`, else the person to move): that seat's
+    observation, its prompt and targets, the score table, and `moves` as that seat saw each of them. Nothing
+    in it tells a card the seat may not see: the room server sends it as it is (server/views.py), and its
+    no-leak test checks every field against the engine's observation."""
     lang = lang_of(params)
     match = seated.match
     hole = match.hole
@@ -228,10 +238,12 @@ def _view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -> dic
         "undo_redeals": can_undo and match.undo_shows(viewer),
         "undo_offered": seated.undo,
         "can_next": match.can_start_next_hole(),
-        "events": [move.seen_by(viewer) for move in moves],
-        "seed": match.seed,
+        # The last move's table is the table as it stands when nothing came after it: observed once, not twice.
+        "events": [
+            move.seen_by(viewer, observation if index == len(moves) - 1 and move.logged == len(match.log) else None)
+            for index, move in enumerate(moves)
+        ],
         "rules": match.rules.to_dict(),
-        "save": json.dumps(seated.save()),
         "hole_over": hole.is_over(),
         "end_reason": hole.end_reason,
         "end_reason_text": end_reason_text(hole.end_reason, lang) if hole.end_reason else None,

@@ -17,15 +17,18 @@ from .saves import HUMAN, play_page_save
 
 
 class Move:
-    """One move as every seat saw it (a public event) and a copy of the hole just after it."""
+    """One move as every seat saw it (a public event), a copy of the hole just after it, and the length of the
+    match's log just after it (`logged`: which tells whether the table has moved on since)."""
 
-    def __init__(self, event: dict[str, Any], after: HoleState) -> None:
+    def __init__(self, event: dict[str, Any], after: HoleState, logged: int = -1) -> None:
         self.event = event
         self.after = after
+        self.logged = logged
 
-    def seen_by(self, seat: int) -> dict[str, Any]:
-        """The public event with the table as `seat` saw it just after the move: that seat's own observation."""
-        return {**self.event, "table": observe(self.after, seat).to_dict()}
+    def seen_by(self, seat: int, now: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The public event with the table as `seat` saw it just after the move: that seat's own observation
+        (`now`, the seat's observation of the table as it stands, when nothing has happened since the move)."""
+        return {**self.event, "table": now if now is not None else observe(self.after, seat).to_dict()}
 
 
 class SeatedMatch:
@@ -44,7 +47,7 @@ class SeatedMatch:
         """Applies a move of the seat to move (refused with the hole's reason if illegal) and records it."""
         event = public_event(self.match.hole, action)
         self.match.apply_action(action)
-        return Move(event, self.match.hole.clone())
+        return Move(event, self.match.hole.clone(), len(self.match.log))
 
     def play_computers(self) -> list[Move]:
         """Computer seats move until a human must act or the hole is over; returns what they did."""

@@ -1,0 +1,66 @@
+// Where a room lives, as the Play page reads and writes it (pure functions: unit-tested in tests/js).
+//   play/#room=new     the form that creates a room
+//   play/#room=CODE    that room: the seat this browser holds in it, or a free one after asking a name
+// The room server is the page's own origin unless the build names another (mkdocs.yml `extra: rooms_server`,
+// in the static data as `rooms_server`). The seat's token never goes in a link: only the code does.
+
+const HASH = /^#room=([^&]*)$/;
+const CODE = /^[A-Z0-9]{4,12}$/; // the server checks the code itself (server/room.py read_code); this only keeps junk out of a link
+
+// A code as a person types it: case, spaces and dashes do not matter ("k7pq 2m" is K7PQ2M).
+export function normaliseCode(text) {
+  return String(text || "").toUpperCase().replace(/[\s-]+/g, "");
+}
+
+// What the page's address asks for: null (no room), {create: true}, {code} or {error: text key, details}.
+export function roomFromHash(hash) {
+  const found = HASH.exec(hash || "");
+  if (!found) return null;
+  let raw;
+  try {
+    raw = decodeURIComponent(found[1]);
+  } catch {
+    raw = found[1];
+  }
+  if (raw.toLowerCase() === "new") return { create: true };
+  const code = normaliseCode(raw);
+  if (!CODE.test(code)) return { error: "room.badCode", details: { code: raw.slice(0, 24) } };
+  return { code };
+}
+
+// The room server's origin: the build's setting (an absolute http(s) address) or the page's own origin.
+export function roomServer(setting, pageOrigin) {
+  if (typeof setting === "string" && /^https?:\/\/[^/\s]+/.test(setting)) return setting.replace(/\/+$/, "");
+  return pageOrigin;
+}
+
+export function socketUrl(server, lang) {
+  return `${server.replace(/^http/, "ws")}/rooms/ws?lang=${encodeURIComponent(lang)}`;
+}
+
+export function healthUrl(server) {
+  return `${server}/rooms/health`;
+}
+
+// The room's link: this Play page with the room in its address (the language of the page that shares it).
+export function roomLink(pageUrl, code) {
+  const url = new URL(pageUrl);
+  url.hash = `room=${code}`;
+  url.search = "";
+  return url.href;
+}
+
+// The QR code of a link, drawn by the room server itself (no outside service).
+export function qrUrl(server, link) {
+  return `${server}/rooms/qr.svg?link=${encodeURIComponent(link)}`;
+}
+
+// How long to wait before the next try to reconnect: 0.5 s, 1 s, 2 s, 4 s, then 8 s each time, each spread by
+// up to a fifth either way (`spread` in [0, 1), from Math.random) so that a room's phones do not all knock at
+// the same moment after the server comes back.
+export const RETRY_FIRST_MS = 500;
+export const RETRY_MOST_MS = 8000;
+export function retryDelay(attempt, spread = 0.5) {
+  const plain = Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, attempt), RETRY_MOST_MS);
+  return Math.round(plain * (0.8 + 0.4 * spread));
+}

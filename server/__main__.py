@@ -1,0 +1,30 @@
+"""`python -m server`: the built site and the rooms on http://GOLF_HOST:PORT (server/settings.py lists the
+settings). One process: the rooms live in it and in its SQLite file (server/README.md says how to host it)."""
+
+from __future__ import annotations
+
+import logging
+
+import uvicorn
+
+from .app import create_app
+from .settings import Settings
+
+
+def main() -> None:
+    settings = Settings.from_env()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    print(f"Serving http://{settings.host}:{settings.port} (the site and its rooms; Ctrl-C stops)", flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        ws="websockets-sansio",
+        ws_max_size=64 * 1024,  # a frame larger than this closes its own socket (1009); the protocol reads 8,000
+        log_level="warning",
+        access_log=False,  # the access log would carry each page's address: nothing secret, but nothing needed
+    )
+
+
+if __name__ == "__main__":
+    main()

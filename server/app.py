@@ -1,0 +1,121 @@
+"""The room server as an ASGI app: the built site and the rooms on one origin.
+
+/rooms/ws          the websocket of the room protocol (server/PROTOCOL.md); `?lang=ja` for the words of a
+                   refusal sent before the client's hello
+/rooms/health      {"ok": true, "version": 1, "rooms": N}: the Play page asks it whether rooms are offered
+/rooms/qr.svg      ?link=URL: the QR code of a room's link (this server's own pages only), drawn here
+/                  the built site (`GOLF_SITE`), exactly as a static host serves it
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import segno
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from sixcardgolf.errors import LANGS
+
+from . import protocol
+from .errors import RoomError
+from .hub import Hub
+from .settings import Settings
+from .store import MemoryStore, RoomStore, SQLiteStore
+
+log = logging.getLogger("sixcardgolf.rooms")
+MAX_LINK_CHARS = 300
+
+
+def make_store(settings: Settings) -> RoomStore:
+    return MemoryStore() if settings.db == ":memory:" else SQLiteStore(settings.db)
+
+
+def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
+    settings = settings or Settings.from_env()
+    hub = hub or Hub(settings, make_store(settings))
+
+    def allowed_origin(origin: str | None, host: str | None) -> bool:
+        """A page of this server's own site (its origin names the host the socket was opened on; the scheme is
+        left out, since behind a TLS proxy the server itself speaks plain HTTP), or of an origin the settings
+        name. No Origin at all is not a browser's page: a bot or a script, which could claim any origin."""
+        if origin is None:
+            return True
+        origin = origin.rstrip("/")
+        return (host is not None and urlsplit(origin).netloc == host) or origin in settings.origins
+
+    async def rooms_socket(websocket: WebSocket) -> None:
+        lang = websocket.query_params.get("lang", "en")
+        lang = lang if lang in LANGS else "en"
+        await websocket.accept()
+        if not allowed_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
+            refusal = RoomError("room.error.origin")
+            await websocket.send_text(protocol.frame("error", key=refusal.key, error=refusal.message(lang)))
+            await websocket.close(code=1008)
+            return
+        address = websocket.client.host if websocket.client else "?"
+        client = hub.client(websocket.send_text, lambda code: websocket.close(code=code), address)
+        client.lang = lang
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                frame = message.get("text")
+                if frame is None:
+                    frame = message.get("bytes") or b""
+                await hub.receive(client, frame)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.dropped(client)
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "version": protocol.VERSION, "rooms": len(hub.rooms)})
+
+    async def qr(request: Request) -> Response:
+        link = request.query_params.get("link", "")
+        parts = urlsplit(link)
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+        origin = f"{parts.scheme}://{parts.netloc}"
+        if len(link) > MAX_LINK_CHARS or origin not in {own, *settings.origins}:
+            return Response("link: expected a link to this site's own Play page", status_code=400)
+        # A standalone SVG document (with its namespace): the page shows it as an <img>, which svg_inline's
+        # namespace-less markup does not draw.
+        drawn = io.BytesIO()
+        segno.make(link, error="m").save(drawn, kind="svg", xmldecl=False, scale=6, border=2, dark="#000", light="#fff")
+        return Response(
+            drawn.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+        )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        clock = asyncio.create_task(hub.run_clock())
+        try:
+            yield
+        finally:
+            clock.cancel()
+
+    routes: list[Route | WebSocketRoute | Mount] = [
+        WebSocketRoute("/rooms/ws", rooms_socket),
+        Route("/rooms/health", health),
+        Route("/rooms/qr.svg", qr),
+    ]
+    if settings.site and Path(settings.site).is_dir():
+        routes.append(Mount("/", app=StaticFiles(directory=settings.site, html=True)))
+    middleware = [Middleware(CORSMiddleware, allow_origins=list(settings.origins), allow_methods=["GET"])]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.hub = hub
+    return app

@@ -1,0 +1,78 @@
+"""The room server's settings: each one an environment variable (and a flag of `python -m server`).
+
+| variable | default | what it is |
+|---|---|---|
+| `PORT` | 8000 | the port, on `GOLF_HOST` |
+| `GOLF_HOST` | 127.0.0.1 | the address listened on (behind a TLS proxy: keep it on loopback) |
+| `GOLF_SITE` | `site` | the built site served beside the rooms (empty: rooms only) |
+| `GOLF_DB` | `var/rooms.sqlite3` | the SQLite file the rooms are kept in (`:memory:`: none, lost at exit) |
+| `GOLF_ORIGINS` | the server's own | other origins whose pages may open a room's websocket, comma-separated |
+| `GOLF_GRACE` | 180 | seconds a dropped person's seat is held before a computer plays it |
+| `GOLF_MAX_ROOMS` | 5000 | rooms on the server at once |
+| `GOLF_ROOMS_PER_ADDRESS` | 20 | rooms one address may have open at once |
+| `GOLF_IDLE_HOURS` | 24 | a room not changed for this long is removed |
+| `GOLF_MESSAGE_RATE` | 10 | messages a second one connection may send (with bursts of `GOLF_MESSAGE_BURST`, 30) |
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    site: str = "site"
+    db: str = "var/rooms.sqlite3"
+    origins: tuple[str, ...] = ()
+    grace_seconds: float = 180.0
+    max_rooms: int = 5000
+    rooms_per_address: int = 20
+    idle_seconds: float = 24 * 3600.0
+    message_rate: float = 10.0
+    message_burst: float = 30.0
+    connections_per_room: int = 8
+    tick_seconds: float = 1.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ) if env is None else env
+
+        def number(name: str, default: float) -> float:
+            raw = env.get(name)
+            if raw is None or raw == "":
+                return default
+            try:
+                return float(raw)
+            except ValueError:
+                raise SystemExit(f"{name}={raw!r} is not a number") from None
+
+        origins = tuple(o.strip().rstrip("/") for o in env.get("GOLF_ORIGINS", "").split(",") if o.strip())
+        return cls(
+            host=env.get("GOLF_HOST", "127.0.0.1"),
+            port=int(number("PORT", 8000)),
+            site=env.get("GOLF_SITE", "site"),
+            db=env.get("GOLF_DB", "var/rooms.sqlite3"),
+            origins=origins,
+            grace_seconds=number("GOLF_GRACE", 180),
+            max_rooms=int(number("GOLF_MAX_ROOMS", 5000)),
+            rooms_per_address=int(number("GOLF_ROOMS_PER_ADDRESS", 20)),
+            idle_seconds=number("GOLF_IDLE_HOURS", 24) * 3600,
+            message_rate=number("GOLF_MESSAGE_RATE", 10),
+            message_burst=number("GOLF_MESSAGE_BURST", 30),
+            tick_seconds=min(1.0, max(0.05, number("GOLF_GRACE", 180) / 10)),
+        )
+
+    def public_limits(self) -> dict[str, Any]:
+        """The limits a client is told in `welcome`, so a page can say them before it meets them."""
+        from .protocol import MAX_MESSAGE_CHARS
+
+        return {
+            "message_chars": MAX_MESSAGE_CHARS,
+            "message_rate": self.message_rate,
+            "grace": self.grace_seconds,
+        }
