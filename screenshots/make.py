@@ -16,17 +16,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO / "tests"))
 
-from browser_support import chromium, served  # noqa: E402
-
-ROOT = "#golf-match"
-
-
-def wait_phase(page, *phases: str) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_function(
-        f"{list(phases)!r}.includes(document.querySelector('{ROOT}').dataset.phase)"
-        f" && document.querySelector('{ROOT}').dataset.busy !== 'true'",
-        timeout=120_000,
-    )
+from support.browser import chromium, served  # noqa: E402  (the tests' harness: tests/support)
+from support.play_page import wait_phase  # noqa: E402
 
 
 def play_page() -> None:

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import stat
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from results_file import write_atomically
 

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-
 from ai_style_screen import variant_style
 
 from sixcardgolf.ai.levels import NORMAL

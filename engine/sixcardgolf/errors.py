@@ -19,10 +19,13 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from typing import Self
+from typing import Any, Self
 
 LANGS: tuple[str, ...] = ("en", "ja")
 """The languages of every text the engine writes, English first."""
+
+
+_ARGS: Any = vars(BaseException)["args"]  # the exceptions' own `args` slot, under GolfError's property
 
 
 class GolfError(ValueError):
@@ -50,7 +53,18 @@ class GolfError(ValueError):
         if self._words is not None:
             english, self._ja = self._words()
             self._words = None
-            self.args = (english,)
+            _ARGS.__set__(self, (english,))
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        """The exception's arguments, the English message first: written now if it was left for later."""
+        self._worded()
+        return _ARGS.__get__(self)  # type: ignore[no-any-return]
+
+    @args.setter
+    def args(self, value: tuple[Any, ...]) -> None:
+        self._words = None
+        _ARGS.__set__(self, value)
 
     def __str__(self) -> str:
         self._worded()

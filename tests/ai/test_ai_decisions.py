@@ -8,11 +8,11 @@ clearest cases only: a beginner still takes a pair of queens.
 from __future__ import annotations
 
 import pytest
-from scripted import position, seat_view
 
 from sixcardgolf import Rules, load_preset
 from sixcardgolf import actions as A
 from sixcardgolf.ai import make_policy
+from support.scripted import position, seat_view
 
 GOOD = ["normal", "hard"]
 ALL = ["easy", "normal", "hard"]

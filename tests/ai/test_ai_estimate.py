@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from scripted import position, seat_view
 
 from sixcardgolf import HoleState, Rules, load_preset, preset_names
 from sixcardgolf.ai import make_policy
@@ -14,6 +13,7 @@ from sixcardgolf.ai.estimate import UNKNOWN, Estimator, unseen_counts
 from sixcardgolf.ai.seat_view import sample_world, seen_cards
 from sixcardgolf.observation import observe
 from sixcardgolf.scoring import hole_points
+from support.scripted import position, seat_view
 
 
 def brute_force(rules: Rules, cards: list[int], counts: list[int]) -> float:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from scripted import position, seat_view
 
 from sixcardgolf import HoleState, Rules, load_preset
 from sixcardgolf import actions as A
@@ -14,6 +13,7 @@ from sixcardgolf.cards import rank_of
 from sixcardgolf.observation import observe
 from sixcardgolf.review.hint import Hint, hint
 from sixcardgolf.text.glossary import rank_word, term
+from support.scripted import position, seat_view
 
 OPPONENT = "QD? 8D 3D? / JC? 10H? 10C?"
 

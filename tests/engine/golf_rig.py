@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from sixcardgolf import HoleState, Rules, parse_action, parse_card, parse_layout
 from sixcardgolf import actions as A
@@ -114,11 +114,13 @@ def snapshot(state: HoleState) -> tuple[object, ...]:
 _STATE_FIELDS = tuple(name for name in HoleState.__slots__ if not name.startswith("_"))
 
 
-def random_rules(rng: random.Random) -> Rules:
-    """A random but valid combination of options (the turn limit often small, to reach it)."""
+def random_rules(rng: random.Random, fixed: Mapping[str, object] | None = None) -> Rules:
+    """A random but valid combination of options (the turn limit often small, to reach it); the choice and on/off
+    options in `fixed` take the value given there instead of a random one."""
     options: dict[str, object] = {key: rng.choice(choices) for key, choices in CHOICES.items()}
     options.update({key: rng.random() < 0.4 for key in BOOL_KEYS})
     options["tie_counts_as_lowest"] = rng.random() < 0.7
+    options.update(fixed or {})
     options["jokers_per_deck"] = rng.choice([0, 0, 1, 2])
     options["decks"] = rng.choice(["auto", "auto", 1, 2, 3])
     size = {"2x2": 4, "2x3": 6, "2x4": 8, "3x3": 9}[options["layout"]]  # type: ignore[index]

@@ -18,13 +18,11 @@ import pytest
 import sixcardgolf.door
 import sixcardgolf.review
 from sixcardgolf import Match, errors, load_preset
-from sixcardgolf.door import Session, handle
+from sixcardgolf.door import Session
+from support.door import ask
+from support.saves import page_save_data
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "sixcardgolf"
-
-
-def ask(method: str, session: Session | None = None, **params: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps({"method": method, "params": params}), session))  # type: ignore[no-any-return]
 
 
 def finished_save(seed: int = 3) -> str:
@@ -101,7 +99,7 @@ def page_save(seats: Any, actions: list[str] | None = None, **extra: Any) -> dic
     match = Match(load_preset("basic").with_options({"holes": 1}), 2, 7).to_save()
     if actions is not None:
         match["actions"] = actions
-    return {"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": match, **extra}
+    return page_save_data(match, seats, **extra)
 
 
 @pytest.mark.parametrize(

@@ -10,22 +10,26 @@ every seat's points equal an independent brute-force scorer (golf_reference).
 Saves are restored and compared mid-hole and at the end of each hole, and undo
 is tried at a random point of each hole.
 
-The normal run plays a little over 10,000 holes; `--run-slow` plays ten times more.
+The normal run plays about 1,500 holes (every preset, 24 random option mixes, every value of every choice and
+on/off option); `--run-slow` (`make test-slow`) plays about 10,000 more over the same presets and mixes, and
+100,000 random holes besides.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import golf_reference as ref
 import pytest
-from golf_rig import random_rules, seat_count, snapshot
+from golf_rig import BOOL_KEYS, random_rules, seat_count, snapshot
 
-from sixcardgolf import IllegalActionError, Match, observe, preset_names
+from sixcardgolf import IllegalActionError, Match, Rules, load_preset, observe, preset_names
 from sixcardgolf import actions as A
 from sixcardgolf.actions import redeal, redealt_peeks
 from sixcardgolf.hole import HOLDING, NO_CARD, OPENING
 from sixcardgolf.observation import UNKNOWN
+from sixcardgolf.options import CHOICES
 
 ALL_ACTIONS = [A.DRAW_STOCK, A.TAKE_DISCARD, A.DISCARD, A.KNOCK, A.EARLY_KNOCK, A.SKIP_FLIP, A.NEXT_HOLE] + [
     base + p for base in (A.SWAP, A.FLIP) for p in range(A.MAX_POSITIONS)
@@ -145,11 +149,11 @@ def check_hole_end(match: Match) -> None:
     assert match.records[-1].points == tuple(expected)
 
 
-def play_matches(rules_for: object, seed: str, holes_wanted: int) -> int:
-    """Play random matches until `holes_wanted` holes are done; return the count."""
+def play_matches(rules_for: object, seed: str, holes_wanted: int) -> Counter[str]:
+    """Play random matches until `holes_wanted` holes are done; return how many holes ended for each reason."""
     rng = random.Random(f"conformance/{seed}")
-    holes = 0
-    while holes < holes_wanted:
+    ended: Counter[str] = Counter()
+    while ended.total() < holes_wanted:
         rules = rules_for(rng) if callable(rules_for) else rules_for
         players = seat_count(rules, rng)
         match = Match(rules, players, rng.getrandbits(32))
@@ -175,7 +179,7 @@ def play_matches(rules_for: object, seed: str, holes_wanted: int) -> int:
                 steps += 1
             check_step(match, rng, shoe)
             check_hole_end(match)
-            holes += 1
+            ended[str(match.hole.end_reason)] += 1
             record = match.records[-1]
             if not record.playoff:
                 assert match.totals() == [t + p for t, p in zip(previous_totals, record.points, strict=True)]
@@ -191,25 +195,55 @@ def play_matches(rules_for: object, seed: str, holes_wanted: int) -> int:
             lowest = min(outcome.totals)
             if not any(r.playoff for r in match.records):
                 assert outcome.winners == tuple(s for s in range(players) if outcome.totals[s] == lowest)
-    return holes
+    return ended
 
 
+# The default run plays about 1,500 holes: every preset, 24 random option mixes and every value of every choice and
+# on/off option in a match of its own. `make test-slow` plays ten times as many over the same presets and mixes,
+# and 100,000 random holes more; `make soak` a million.
+PRESET_HOLES, PRESET_HOLES_SLOW = 15, 125
+MIX_HOLES, MIX_HOLES_SLOW = 35, 265
 PRESET_CASES = [(name, part) for name in preset_names() for part in range(3)]
+VALUES = {**CHOICES, **{key: (False, True) for key in BOOL_KEYS}}
 
 
 @pytest.mark.parametrize(("preset", "part"), PRESET_CASES)
 def test_every_preset_plays_by_the_rules(preset: str, part: int) -> None:
-    from sixcardgolf import load_preset
-
-    assert play_matches(load_preset(preset), seed=f"{preset}/{part}", holes_wanted=140) >= 140
+    play_matches(load_preset(preset), seed=f"{preset}/{part}", holes_wanted=PRESET_HOLES)
 
 
 @pytest.mark.parametrize("part", range(24))
 def test_random_option_combinations_play_by_the_rules(part: int) -> None:
-    assert play_matches(random_rules, seed=f"options/{part}", holes_wanted=300) >= 300
+    play_matches(random_rules, seed=f"options/{part}", holes_wanted=MIX_HOLES)
+
+
+@pytest.mark.parametrize("key", VALUES)
+def test_every_value_of_every_option_plays_by_the_rules(key: str) -> None:
+    """Each value of a choice or on/off option in a match of its own, the other options random: a value the
+    random mixes of the default run happen to miss is still played."""
+    for value in VALUES[key]:
+
+        def rules_with_value(rng: random.Random, value: object = value) -> Rules:
+            rules = random_rules(rng, {key: value})
+            assert getattr(rules, key) == value, (key, value)
+            return rules
+
+        play_matches(rules_with_value, seed=f"value/{key}/{value}", holes_wanted=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("preset", "part"), PRESET_CASES)
+def test_every_preset_plays_by_the_rules_at_length(preset: str, part: int) -> None:
+    play_matches(load_preset(preset), seed=f"{preset}/{part}/more", holes_wanted=PRESET_HOLES_SLOW)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", range(24))
+def test_random_option_combinations_play_by_the_rules_at_length(part: int) -> None:
+    play_matches(random_rules, seed=f"options/{part}/more", holes_wanted=MIX_HOLES_SLOW)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(40))
 def test_many_more_random_holes(part: int) -> None:
-    assert play_matches(random_rules, seed=f"slow/{part}", holes_wanted=2500) >= 2500
+    play_matches(random_rules, seed=f"slow/{part}", holes_wanted=2500)

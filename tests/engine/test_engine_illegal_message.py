@@ -41,3 +41,13 @@ def test_the_message_read_later_names_the_moment_of_the_refusal() -> None:
     )
     assert error.message("ja") == error.ja and error.ja and "捨て札" in error.ja
     assert repr(error).startswith("IllegalActionError(\"action 'discard'")
+
+
+def test_the_arguments_read_first_hold_the_message() -> None:
+    """Code that reads `error.args[0]` (logging, a re-raise, a test helper) gets the sentence, not an empty text."""
+    state = reveal_openings(scripted_hole(Rules(), LAYOUTS, "6D"))
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply_action(parse_action("discard"))
+    (message,) = refused.value.args
+    assert message.startswith("action 'discard' is not allowed for player 1 in the draw phase")
+    assert str(refused.value) == message

@@ -99,8 +99,13 @@ VALID_TOKENS = {f"{r}{s}" for r in [*RANKS[:13], "T"] for s in SUITS} | {"JK", "
 def test_every_bad_token_is_quoted_in_the_error(token: str) -> None:
     symbols = dict(zip("♠♥♦♣", "SHDC", strict=True))
     normalised = "".join(symbols.get(ch, ch) for ch in token.upper())
-    if normalised in VALID_TOKENS:
-        assert parse_card(token) >= 0
+    if normalised in VALID_TOKENS:  # read as the card it names
+        card = parse_card(token)
+        rank, suit = normalised[:-1], normalised[-1]
+        if normalised in ("JK", "JOKER"):
+            assert card == JOKER
+        else:
+            assert RANKS[rank_of(card)] == ("10" if rank == "T" else rank) and SUITS[suit_of(card)] == suit  # type: ignore[index]
         return
     with pytest.raises(NotationError) as caught:
         parse_card(token)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import typing
 
 import pytest
 
 from sixcardgolf import Rules, RulesError, options
-from sixcardgolf.door import handle
+from support.door import result
 
 
 def test_the_rules_value_has_one_field_per_option_in_the_schema_order() -> None:
@@ -46,8 +45,7 @@ def test_an_int_option_takes_its_limits_and_refuses_one_past_them(option: option
 
 
 def catalogue(lang: str = "en") -> dict[str, dict[str, object]]:
-    answer = json.loads(handle(json.dumps({"method": "options_catalogue", "params": {"lang": lang}})))
-    return {entry["key"]: entry for entry in answer["result"]}
+    return {entry["key"]: entry for entry in result("options_catalogue", lang=lang)}
 
 
 def test_the_catalogue_offers_every_deck_count_the_rules_allow_and_no_other() -> None:

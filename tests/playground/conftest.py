@@ -1,13 +1,17 @@
-"""Shared by the playground's browser tests: the built site served on 127.0.0.1, and Debian's Chromium."""
+"""Shared by the playground's browser tests: the built site served on 127.0.0.1, a fresh context per test (the
+browser is tests/conftest.py's, one per test process)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from browser_support import chromium, served
-from playground_support import SITE
 from playwright.sync_api import Browser, BrowserContext
+
+from support.browser import served
+from support.offline import served_copy
+from support.playground import SITE
 
 
 @pytest.fixture(scope="module")
@@ -18,15 +22,16 @@ def origin() -> Iterator[str]:
         yield address
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
-
-
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     """A fresh browser profile at a laptop's 1366x768 for one test (a module may define its own)."""
     made = browser.new_context(viewport={"width": 1366, "height": 768})
     yield made
     made.close()
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the built site on its own server, to rebuild under a running page (support.offline.rebuild)."""
+    with served_copy(SITE, tmp_path) as made:
+        yield made

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
-from playground_support import ENGINE_START_MS
 from playwright.sync_api import Browser, BrowserContext, Page
+
+from support.playground import ENGINE_START_MS
 
 LAYOUT = "8H KS 2D / 8C AS 5H"
 LAYOUT2 = "QH QS 3D / 4C 9S 7H"  # the calculator scores a table of two

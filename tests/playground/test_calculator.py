@@ -16,12 +16,12 @@ from urllib.parse import quote, urlsplit
 
 import pypdf
 import pytest
-from playground_support import REPO
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
 from sixcardgolf.errors import GolfError
+from support.playground import ENGINE_START_MS, REPO
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -460,15 +460,16 @@ def test_the_winner_follows_the_rules_tie_setting(context: BrowserContext, origi
             "names": ["アン", "ボブ"], "holes": nine_holes}  # fmt: skip
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEEPER_KEY, json.dumps(save)])
     page.reload()
-    page.locator(".golf-keeper__result", has_text="アンとボブが勝ちを分け合います").wait_for()
+    result = page.locator(".golf-keeper__result")
+    expect(result).to_contain_text("アンとボブが勝ちを分け合います", timeout=ENGINE_START_MS)
     save["rules"]["ties"] = "playoff"
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEEPER_KEY, json.dumps(save)])
     page.reload()
-    page.locator(".golf-keeper__result", has_text="プレーオフ").wait_for()
+    expect(result).to_contain_text("プレーオフ", timeout=ENGINE_START_MS)
     page.fill("#golf-keeper-score-1", "4")
     page.fill("#golf-keeper-score-2", "2")
     page.click(".golf-keeper__entry button")
-    page.locator(".golf-keeper__result", has_text="ボブの勝ちです").wait_for()
+    expect(result).to_contain_text("ボブの勝ちです", timeout=ENGINE_START_MS)
     page.close()
 
 

@@ -15,11 +15,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
+from support.browser import CHROMIUM, CHROMIUM_ARGS
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
 KEEPER_KEY = "sixcardgolf.calculator.keeper"

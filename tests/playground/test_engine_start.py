@@ -17,20 +17,13 @@ from __future__ import annotations
 import gzip
 
 import pytest
-from browser_support import finish_loading, keep_loading, served
-from playground_support import ENGINE_START_MS, SITE
 from playwright.sync_api import BrowserContext, Page, Route
 
-ROOT = "#golf-match"
+from support.browser import finish_loading, keep_loading, served
+from support.play_page import open_play, wait_phase
+from support.playground import ENGINE_START_MS, SITE
+
 ENGINE = ".golf-engine"
-
-
-def open_play(context: BrowserContext, origin: str, lang: str = "en") -> tuple[Page, list[str]]:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/")
-    return page, errors
 
 
 def snapshot_state(page: Page, *states: str) -> str:
@@ -38,14 +31,6 @@ def snapshot_state(page: Page, *states: str) -> str:
     state = page.get_attribute(ENGINE, "data-snapshot") or ""
     assert state in states, f"snapshot {state!r}, expected one of {states}"
     return state
-
-
-def wait_phase(page: Page, phase: str) -> None:
-    page.wait_for_function(
-        f"document.querySelector('{ROOT}').dataset.phase === '{phase}'"
-        f" && document.querySelector('{ROOT}').dataset.busy !== 'true'",
-        timeout=ENGINE_START_MS,
-    )
 
 
 def play_a_draw(page: Page) -> None:

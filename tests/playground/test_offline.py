@@ -10,40 +10,16 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import finish_loading, keep_loading, served
-from playground_support import ENGINE_START_MS, REPO, SITE
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
-
-CACHED_FILES = """async () => {
-  const out = [];
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) out.push(new URL(request.url).pathname);
-  }
-  return out;
-}"""
-
-
-def poll(page: Page, expression: str, timeout_s: float = 60) -> None:
-    """Wait until an async expression is true (page.wait_for_function does not wait for a promise)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {expression}"
-        page.wait_for_timeout(300)
-
-
-def wait_for_cached(page: Page, path_part: str, timeout_s: float = 60) -> None:
-    poll(page, f"({CACHED_FILES})().then(files => files.some(f => f.includes({path_part!r})))", timeout_s)
+from support.browser import finish_loading, keep_loading, served
+from support.offline import CACHED_FILES, poll, rebuild, wait_for_cached
+from support.playground import ENGINE_START_MS, SITE
 
 
 def test_a_text_page_precaches_the_site_and_fetches_no_pyodide_byte(context: BrowserContext, origin: str) -> None:
@@ -120,43 +96,17 @@ def test_the_calculator_scores_offline_after_one_visit(context: BrowserContext, 
     table = read_layouts(rules, [layout, other])
     expected = score_table(rules, [list(cards) for cards in table.layouts])[0].total  # the engine on CPython
     page.fill("#calc-layout-1", layout)
-    page.wait_for_function(
-        "total => { const r = document.querySelector('.golf-calc-results');"
-        " const cell = r.querySelector('[data-total]');"
-        " return r.dataset.state === 'current' && cell && cell.dataset.total === String(total); }",
-        arg=expected,
-        timeout=ENGINE_START_MS,
-    )
-
-
-@pytest.fixture
-def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A copy of the built site (hard links: cheap) on its own server, to rebuild under a running page."""
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy, copy_function=os.link)
-
-    with served(copy) as origin:
-        yield copy, origin
+    first_total = page.locator(".golf-calc-results[data-state=current] [data-total]").first
+    expect(first_total).to_have_attribute("data-total", str(expected), timeout=ENGINE_START_MS)
 
 
 def test_a_new_build_replaces_the_old_cache(context: BrowserContext, site_copy: tuple[Path, str]) -> None:
-    import sys
-
-    sys.path.insert(0, str(REPO / "playground"))
-    from mkdocs_hook import _write_service_worker
-
     site, origin = site_copy
     page = context.new_page()
     page.goto(f"{origin}/glossary/")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     old_caches = page.evaluate("caches.keys()")
-    faq = site / "faq" / "index.html"
-    text = faq.read_text(encoding="utf-8")
-    faq.unlink()  # a hard link: write a new file, not through the link into the real site
-    faq.write_text(text.replace("</h1>", " (rebuilt)</h1>", 1), encoding="utf-8")
-    sw = site / "sw.js"
-    sw.unlink()
-    _write_service_worker(site)
+    rebuild(site)
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     # The new build's worker takes over and the old cache is gone.
     poll(page, f"caches.keys().then(keys => keys.length === 1 && keys[0] !== {old_caches[0]!r})")

@@ -8,8 +8,9 @@ are about what a person sees first.
 from __future__ import annotations
 
 import pytest
-from playground_support import REPO
 from playwright.sync_api import Browser, Page
+
+from support.playground import REPO
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 SCREENS = [(1366, 768), (390, 844)]

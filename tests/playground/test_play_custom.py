@@ -12,14 +12,14 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playground_support import ENGINE_START_MS, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import load_preset
 from sixcardgolf.option_text import describe_option_value
 from sixcardgolf.text.describe import describe_rules
+from support.play_page import wait_phase
+from support.playground import ENGINE_START_MS, SAVE_KEY
 
-ROOT = "#golf-match"
 KNOCK_OPTIONS = ("#opt-knock_penalty", "#opt-knock_reward_zero")
 
 
@@ -41,14 +41,6 @@ def open_custom(page: Page, origin: str, lang: str = "en") -> None:
     page.wait_for_selector(".golf-custom")
     if not page.locator(".golf-custom").evaluate("details => details.open"):
         page.locator(".golf-custom summary").click()
-
-
-def wait_phase(page: Page, *phases: str) -> None:
-    page.wait_for_function(
-        f"{json.dumps(list(phases))}.includes(document.querySelector('{ROOT}').dataset.phase)"
-        f" && document.querySelector('{ROOT}').dataset.busy !== 'true'",
-        timeout=ENGINE_START_MS,
-    )
 
 
 def saved_match(page: Page) -> dict:

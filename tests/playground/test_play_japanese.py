@@ -12,8 +12,9 @@ from collections.abc import Iterator
 
 import budoux
 import pytest
-from playground_support import ENGINE_START_MS
 from playwright.sync_api import Browser, BrowserContext
+
+from support.playground import ENGINE_START_MS
 
 ROOT = "#golf-match"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playground_support import ENGINE_START_MS, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import Match
+from support.play_page import ROOT, card_name, settled
+from support.playground import ENGINE_START_MS, SAVE_KEY
 
-ROOT = "#golf-match"
 SEATS = ["human", "hard", "normal"]
 
 # Every mutation of the page is recorded with what the table shows then: the opponents' positions and cards in
@@ -86,21 +86,6 @@ def open_deal(
     if confirm.count():
         confirm.click()
     return page, problems
-
-
-def settled(page: Page, *phases: str) -> None:
-    """The engine has answered, every move is shown and every card has landed."""
-    page.wait_for_function(
-        f"{json.dumps(list(phases))}.includes(document.querySelector('{ROOT}').dataset.phase)"
-        f" && document.querySelector('{ROOT}').dataset.busy !== 'true'"
-        f" && !document.querySelector('{ROOT}').dataset.replay && !document.querySelector('.golf-travel__card')",
-        timeout=ENGINE_START_MS,
-    )
-
-
-def card_name(card: str) -> str:
-    suits = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-    return "joker" if card == "JK" else f"{card[:-1]}{suits[card[-1]]}"
 
 
 def table_seen(observation: dict[str, Any]) -> dict[str, Any]:

@@ -6,63 +6,18 @@ Driven through the stable hooks documented in playground/README.md: #golf-match[
 
 from __future__ import annotations
 
-import json
 import re
 from urllib.parse import urlsplit
 
 import pytest
-from playground_support import ENGINE_START_MS, REPO, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
-from sixcardgolf import Match, load_preset
-from sixcardgolf.ai import make_policy
-from sixcardgolf.door import handle
-from sixcardgolf.seeds import decision_seed
+from support.door import result
+from support.play_page import ROOT, finish_match, open_hole, open_play, phase, put_save, saved, start, wait_phase
+from support.playground import ENGINE_START_MS, REPO, SAVE_KEY
+from support.saves import page_save, played
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-ROOT = "#golf-match"
-
-
-def open_play(context: BrowserContext, origin: str, lang: str = "en", fragment: str = "") -> tuple[Page, list[str]]:
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    home = urlsplit(origin).netloc
-    page.on("request", lambda r: urlsplit(r.url).netloc not in (home, "") and problems.append(f"foreign: {r.url}"))
-    page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/{fragment}")
-    return page, problems
-
-
-def phase(page: Page) -> str:
-    return page.get_attribute(ROOT, "data-phase") or ""
-
-
-def wait_phase(page: Page, *phases: str, timeout: int = ENGINE_START_MS) -> None:
-    page.wait_for_function(
-        f"{json.dumps(list(phases))}.includes(document.querySelector('{ROOT}').dataset.phase)"
-        f" && document.querySelector('{ROOT}').dataset.busy !== 'true'",
-        timeout=timeout,
-    )
-
-
-def saved(page: Page) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-
-
-def start(page: Page, *, players: int = 2, preset: str = "basic", mode: str = "computer", holes: int = 1) -> None:
-    page.wait_for_selector(".golf-setup")
-    page.check(f"#mode-{mode}")
-    page.select_option("#setup-players", str(players))
-    page.select_option("#setup-preset", preset)
-    page.select_option("#setup-holes", str(holes))
-    page.click(".golf-setup button[type=submit]")
-
-
-def open_hole(page: Page, positions: tuple[int, ...] = (1, 5)) -> None:
-    wait_phase(page, "opening", "handover")
-    for position in positions:
-        page.keyboard.press(str(position))
-    wait_phase(page, "draw", "handover")
 
 
 def release(page: Page, held: list[Route]) -> None:
@@ -227,22 +182,6 @@ def test_pass_and_play_hands_over_with_news_and_undo_only_before_the_handover(
     assert problems == []
 
 
-def finish_match(page: Page) -> None:
-    """Play to the end of the match: the first legal place every time."""
-    for _ in range(400):
-        wait_phase(page, "opening", "draw", "holding", "flip", "hole-over", "match-over")
-        now = phase(page)
-        if now == "match-over":
-            return
-        if now == "hole-over":
-            page.keyboard.press("Enter")
-        elif now == "draw":
-            page.click("[data-pile=stock]")
-        else:
-            page.locator(".golf-slot--target").first.click()
-    raise AssertionError("the match did not end")
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_match_end_states_the_reason_and_the_winner_and_offers_play_again(
     context: BrowserContext, origin: str, lang: str
@@ -338,8 +277,7 @@ def test_a_damaged_save_is_reported_and_left_untouched(
 ) -> None:
     damaged = '{"format": "sixcardgolf-playground", "version": 1, "seats": ["human"], "match": {"actions": ['
     page, problems = open_play(context, origin, lang)
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(damaged)})")
-    page.reload()
+    put_save(page, damaged)
     page.wait_for_selector(".golf-error:not([hidden])", timeout=ENGINE_START_MS)
     assert expected in page.locator(".golf-error").inner_text()
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == damaged
@@ -412,27 +350,12 @@ def test_a_game_pages_play_link_opens_the_form_with_that_game(context: BrowserCo
     assert problems == []
 
 
-def played(levels: list[str], seed: int) -> Match:
-    """A one-hole match the engine's levels played to its end."""
-    match = Match(load_preset("basic").with_options({"holes": 1}), len(levels), seed)
-    while not match.is_over():
-        seat = match.current_player()
-        policy = make_policy(levels[seat], decision_seed(match.seed, len(match.log), seat))
-        match.apply_action(policy.choose(match.observation(seat)))
-    return match
-
-
-def page_save(match: Match, levels: list[str]) -> str:
-    seats = ["human", *levels[1:]]
-    return json.dumps({"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": match.to_save()})
-
-
 def finished_save(levels: list[str], wanted: tuple[int, ...], seeds: range) -> str:
     """The save of a one-hole match the engine's levels played to its end, won by the seats `wanted`."""
     for seed in seeds:
         match = played(levels, seed)
         if match.outcome().winners == wanted:
-            return page_save(match, levels)
+            return page_save(match, ["human", *levels[1:]])
     raise AssertionError(f"no seed in {seeds} gives winners {wanted}")
 
 
@@ -449,8 +372,7 @@ def test_the_record_against_the_computer_counts_a_lost_match_as_lost(context: Br
             "2 matches, 1 won alone, 0 shared.",
         ),  # the person won
     ):
-        page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, save])
-        page.reload()
+        put_save(page, save)
         wait_phase(page, "match-over")
         assert page.locator(".golf-record").inner_text() == f"Your record against the computer: {record}"
     assert problems == []
@@ -572,16 +494,15 @@ def test_the_mark_of_a_cancelled_column_leaves_the_cards_rank_readable(
     levels = ["normal", "normal", "normal"]
     for seed in range(1, 30):  # a hole where every seat's layout has a cancelled column
         match = played(levels, seed)
-        door = json.loads(handle(json.dumps({"method": "match_load", "params": {"save": page_save(match, levels)}})))
-        if all(score["cancelled"] for score in door["result"]["scores"]):
+        loaded = result("match_load", save=page_save(match, ["human", *levels[1:]]))
+        if all(score["cancelled"] for score in loaded["scores"]):
             break
     else:
         raise AssertionError("no seed below 30 cancels a column in every layout")
     context = browser.new_context(viewport={"width": width, "height": height})
     try:
         page, problems = open_play(context, origin, lang)
-        page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, page_save(match, levels)])
-        page.reload()
+        put_save(page, page_save(match, ["human", *levels[1:]]))
         wait_phase(page, "match-over")
         marks = page.evaluate(CANCEL_MARKS)
         assert {mark["mine"] for mark in marks} == {True, False}  # the person's cards and the opponents'

@@ -9,7 +9,8 @@ redraw)."""
 from __future__ import annotations
 
 from playwright.sync_api import BrowserContext
-from test_play_page import ROOT, open_hole, open_play, start, wait_phase
+
+from support.play_page import ROOT, open_hole, open_play, start, wait_phase
 
 # Every control of the page marked with its own data-focus, and every call of focus() counted from now on.
 MARK = """() => {

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser
-from test_play_page import open_hole, open_play, start, wait_phase
+
+from support.play_page import open_hole, open_play, start, wait_phase
 
 RULES = "details.golf-summary"
 TARGETS = ".golf-seat--mine [data-pos]"

@@ -13,24 +13,33 @@ import re
 from pathlib import Path
 
 import pytest
-from playground_support import ENGINE_START_MS, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page
-from test_play_page import ROOT, open_hole, open_play, page_save, saved, start, wait_phase
 
 from sixcardgolf import Match, load_preset, parse_action
 from sixcardgolf.ai import make_policy
 from sixcardgolf.cards import format_card
 from sixcardgolf.seeds import decision_seed
+from support.offline import poll, rebuild
+from support.play_page import (
+    ROOT,
+    card_name,
+    finish_match,
+    open_hole,
+    open_play,
+    resume,
+    saved,
+    start,
+    wait_phase,
+)
+from support.playground import ENGINE_START_MS
+from support.saves import page_save
 
 DAMAGED_KEY = "sixcardgolf.playground.save.damaged"
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def shown(card: str | None) -> str:
     """A card as the page names it to a screen reader: "7S" -> "7♠", None -> "face down"."""
-    if card is None:
-        return "face down"
-    return "Joker" if card == "JK" else f"{card[:-1]}{SUITS[card[-1]]}"
+    return "face down" if card is None else card_name(card)
 
 
 def engine_view(page: Page) -> Match:
@@ -71,13 +80,6 @@ def holding_save(seed: int) -> tuple[Match, str]:
             policy = make_policy("normal", decision_seed(match.seed, len(match.log), seat))
             match.apply_action(policy.choose(match.observation(seat)))
     raise AssertionError("the person never came to draw")
-
-
-def resume(context: BrowserContext, origin: str, save: str, lang: str = "en") -> tuple[Page, list[str]]:
-    page, problems = open_play(context, origin, lang)
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(save)})")
-    page.reload()
-    return page, problems
 
 
 def test_undo_after_a_swap_into_a_face_down_card_deals_what_it_showed_again(
@@ -195,7 +197,7 @@ def blocked_profile(tmp_path: Path) -> Path:
 def test_with_site_data_blocked_the_page_plays_without_saving_and_says_so(
     browser: Browser, origin: str, tmp_path: Path, lang: str
 ) -> None:
-    from browser_support import CHROMIUM, CHROMIUM_ARGS
+    from support.browser import CHROMIUM, CHROMIUM_ARGS
 
     # A real profile with the setting, as a person would have it (the same Chromium, its own user data folder).
     context = browser.browser_type.launch_persistent_context(
@@ -342,8 +344,6 @@ def test_the_share_note_is_in_view_and_the_daily_result_is_whole(context: Browse
 
 
 def test_the_daily_result_line_shows_every_word(context: BrowserContext, origin: str) -> None:
-    from test_play_page import finish_match
-
     page, problems = open_play(context, origin, fragment="#daily")
     finish_match(page)
     page.wait_for_function(f"!document.querySelector('{ROOT}').dataset.replay")
@@ -353,45 +353,11 @@ def test_the_daily_result_line_shows_every_word(context: BrowserContext, origin:
     assert problems == []
 
 
-@pytest.fixture
-def site_copy(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """A copy of the built site (hard links: cheap) on its own server, to rebuild under a running page."""
-    import os
-    import shutil
-
-    from browser_support import served
-    from playground_support import SITE
-
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy, copy_function=os.link)
-    with served(copy) as served_origin:
-        yield copy, served_origin
-
-
-def rebuild(site: Path) -> None:
-    """What a new build does to a served site: a page changed, and sw.js with the new manifest."""
-    import sys
-
-    from playground_support import REPO
-
-    sys.path.insert(0, str(REPO / "playground"))
-    from mkdocs_hook import _write_service_worker
-
-    faq = site / "faq" / "index.html"
-    text = faq.read_text(encoding="utf-8")
-    faq.unlink()  # a hard link: write a new file, not through the link into the real site
-    faq.write_text(text.replace("</h1>", " (rebuilt)</h1>", 1), encoding="utf-8")
-    (site / "sw.js").unlink()
-    _write_service_worker(site)
-
-
 CONTROLLED = "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)"
 
 
 def test_after_a_new_build_a_text_page_says_a_new_version_is_ready(context: BrowserContext, site_copy) -> None:  # type: ignore[no-untyped-def]
     """The reliability review's #8: returning visitors saw the old site for two more reloads, with no notice."""
-    from test_offline import poll
-
     site, served_origin = site_copy
     page = context.new_page()
     page.goto(f"{served_origin}/ja/glossary/")
@@ -408,14 +374,10 @@ def test_after_a_new_build_a_text_page_says_a_new_version_is_ready(context: Brow
 
 
 def test_after_a_new_build_the_play_page_waits_for_the_end_of_the_hole(context: BrowserContext, site_copy) -> None:  # type: ignore[no-untyped-def]
-    from test_offline import poll
-
     site, served_origin = site_copy
     match = Match(load_preset("basic").with_options({"holes": 1, "turn_limit": 2, "initial_reveals": 0}), 2, 3)
     match.apply_action(parse_action("draw"))
-    page, problems = open_play(context, served_origin)
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(page_save(match, ['human', 'normal']))})")
-    page.reload()
+    page, problems = resume(context, served_origin, page_save(match, ["human", "normal"]))
     wait_phase(page, "holding")
     poll(page, CONTROLLED)
     page.reload()  # a returning visitor in the middle of a hole

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page
 from printables import browser as sheet_door
 from sixcardgolf import Rules, load_preset
 from sixcardgolf.text.describe import describe_rules
+from support.offline import wait_for_cached
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
 MM = 72 / 25.4
@@ -144,16 +145,8 @@ def test_printing_works_offline_after_one_visit(browser: Browser, origin: str) -
         page = context.new_page()
         page.goto(f"{origin}/calculator/")
         page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_MS)
-        cached = (
-            "async () => { for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys())"
-            " if (request.url.includes('/pyodide/printables-sheet.zip')) return true; return false; }"
-        )
-        for _ in range(200):  # the engine page asks the service worker to keep the runtime, the kit with it
-            if page.evaluate(cached):
-                break
-            page.wait_for_timeout(300)
-        else:
-            raise AssertionError("the kit was not cached with the runtime")
+        # The engine page asks the service worker to keep the runtime, the kit with it.
+        wait_for_cached(page, "/pyodide/printables-sheet.zip", timeout_s=ENGINE_MS / 1000)
         context.set_offline(True)
         page.reload()
         html, _ = print_sheet(page, ".golf-calc .golf-print", "a4")  # en-GB: A4 is also the default

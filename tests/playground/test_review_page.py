@@ -8,63 +8,24 @@ the engine's own door (match_review, match_replay) on CPython.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from playground_support import ENGINE_START_MS, REPO, SAVE_KEY
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from sixcardgolf import Match, load_preset
-from sixcardgolf.ai import make_policy
-from sixcardgolf.door import handle
-from sixcardgolf.seeds import decision_seed
+from sixcardgolf import Match
+from support.door import result
+from support.play_page import ROOT, card_name, resume
+from support.playground import ENGINE_START_MS, REPO
+from support.saves import page_save, played
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-ROOT = "#golf-match"
 REVIEW_MS = 180_000  # a review of a hole takes a few seconds in Pyodide; far more on a loaded machine
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def played(levels: list[str], holes: int, seed: int) -> Match:
-    match = Match(load_preset("basic").with_options({"holes": holes}), len(levels), seed)
-    while not match.is_over():
-        if match.hole.is_over():
-            match.next_hole()
-            continue
-        seat = match.current_player()
-        policy = make_policy(levels[seat], decision_seed(match.seed, len(match.log), seat))
-        match.apply_action(policy.choose(match.observation(seat)))
-    return match
-
-
-def page_save(match: Match, seats: list[str], log_length: int | None = None) -> str:
-    data = match.to_save()
-    if log_length is not None:
-        data["actions"] = data["actions"][:log_length]
-    return json.dumps({"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": data})
-
-
-def door(method: str, **params: Any) -> Any:
-    answer = json.loads(handle(json.dumps({"method": method, "params": params})))
-    assert answer["ok"], answer
-    return answer["result"]
-
-
-def card_name(card: str, lang: str) -> str:
-    """dom.js's cardName: rank then suit symbol ("7♠") in both languages; the joker spelt out."""
-    if card == "JK":
-        return "ジョーカー" if lang == "ja" else "joker"
-    return f"{card[:-1]}{SUITS[card[-1]]}"
 
 
 def open_with_save(context: BrowserContext, origin: str, save: str, lang: str) -> tuple[Page, list[str]]:
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    page.goto(f"{origin}/{'ja/' if lang == 'ja' else ''}play/")
-    page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, save])
-    page.reload()
+    """The Play page resumed from the save of a finished hole, its end shown."""
+    page, problems = resume(context, origin, save, lang)
     page.wait_for_function(
         f"['hole-over', 'match-over'].includes(document.querySelector('{ROOT}').dataset.phase)", timeout=ENGINE_START_MS
     )
@@ -183,8 +144,8 @@ def test_each_person_gets_their_own_review_and_a_replay_of_what_they_saw(
                 f".textContent === 'Player {seat + 1}'",
                 timeout=REVIEW_MS,
             )
-        review = door("match_review", save=save, seat=seat, hole=2, lang="en")
-        steps = door("match_replay", save=save, seat=seat, hole=2)["steps"]
+        review = result("match_review", save=save, seat=seat, hole=2, lang="en")
+        steps = result("match_replay", save=save, seat=seat, hole=2)["steps"]
         (hole,) = review["holes"]
         items = page.locator(".golf-review__item")
         assert items.count() == len(hole["decisions"])
@@ -228,14 +189,14 @@ def test_in_japanese_on_a_phone_with_nothing_for_axe(
         page, problems = open_with_save(context, origin, save, "ja")
         page.tap("[data-focus=review-hole]")
         wait_review(page)
-        review = door("match_review", save=save, seat=0, lang="ja")
+        review = result("match_review", save=save, seat=0, lang="ja")
         (hole,) = review["holes"]
         assert page.inner_text(".golf-review h2") == "第1ホールの振り返り"
         assert "正確さ" in page.inner_text(".golf-review__accuracy")
         texts = page.locator(".golf-review__why").all_inner_texts()
         for decision in hole["decisions"]:
             assert f"ヒント：{decision['reason']}" in texts
-        steps = door("match_replay", save=save, seat=0)["steps"]
+        steps = result("match_replay", save=save, seat=0)["steps"]
         check_every_step(page, steps, review, 0, "ja")
         assert axe_violations(page) == []
         assert problems == []

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from pathlib import Path
 
-import pytest
-from playground_support import REPO
-
-sys.path.insert(0, str(REPO / "playground"))
 import mkdocs_hook
+import pytest
 from mkdocs.exceptions import PluginError
+
+from support.playground import REPO
 
 
 @pytest.fixture

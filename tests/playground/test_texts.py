@@ -13,10 +13,10 @@ import subprocess
 import sys
 
 import pytest
-from playground_support import REPO
 
 from sixcardgolf import messages
 from sixcardgolf.text.glossary import RETIRED_JA, TERMS
+from support.playground import REPO
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 PAGE_TEXTS = REPO / "playground" / "page_texts.py"
@@ -217,8 +217,7 @@ def test_japanese_counted_messages_use_one_form(catalogues: dict[str, dict[str, 
 def test_a_page_message_with_a_stray_brace_or_an_unknown_term_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     """A brace the pages cannot fill ({{n}}, {a.b}) or a term the glossary lacks is refused, naming the key; the
     rest is filled as written."""
-    sys.path.insert(0, str(REPO / "playground"))
-    import page_texts
+    import page_texts  # playground/ is on pytest's path (pyproject.toml)
 
     fake = {"term.stock": "山札", "page.ok": "{n}枚の{t.stock}", "other.key": "{t.none}"}
     monkeypatch.setattr(page_texts, "catalogue", lambda lang: fake)

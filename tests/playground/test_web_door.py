@@ -9,12 +9,7 @@ import pytest
 
 from sixcardgolf import load_preset, parse_layout, preset_names, score_table
 from sixcardgolf.door import handle
-
-
-def ask(method: str, **params: Any) -> dict[str, Any]:
-    answer = json.loads(handle(json.dumps({"method": method, "params": params})))
-    assert set(answer) in ({"ok", "result"}, {"ok", "error"})
-    return answer
+from support.door import ask, refusal, result
 
 
 def test_presets_in_both_languages_follow_the_engine() -> None:
@@ -111,7 +106,7 @@ def test_static_data_is_what_the_pages_draw_before_the_engine_runs() -> None:
 
 
 def test_the_built_site_ships_the_static_data_and_the_registered_wheel() -> None:
-    from playground_support import SITE
+    from support.playground import SITE
 
     built = json.loads((SITE / "playground" / "data-ja.json").read_text(encoding="utf-8"))
     assert built["presets"] == ask("static_data", lang="ja")["result"]["presets"]
@@ -124,20 +119,13 @@ def test_the_built_site_ships_the_static_data_and_the_registered_wheel() -> None
     assert built["runtime"]["files"][entry["file_name"]] == wheel.stat().st_size
 
 
-def play(method: str, table: object, **params: Any) -> dict[str, Any]:
-    """A match request through the door, with the table the Web Worker would keep."""
-    answer = json.loads(handle(json.dumps({"method": method, "params": params}), table))  # type: ignore[arg-type]
-    assert answer["ok"], answer.get("error")
-    return answer["result"]
-
-
 def test_the_match_lives_in_the_table_passed_in_not_in_the_module() -> None:
     from sixcardgolf.door import Session
 
     first, second = Session(), Session()
-    play("match_new", first, seats=["human", "normal"], players=2, seed=5)
-    assert play("match_view", first)["seed"] == 5
-    answer = json.loads(handle(json.dumps({"method": "match_view", "params": {"lang": "ja"}}), second))
+    result("match_new", first, seats=["human", "normal"], players=2, seed=5)
+    assert result("match_view", first)["seed"] == 5
+    answer = ask("match_view", second, lang="ja")
     assert answer == {"ok": False, "error": "マッチが始まっていません。新しいマッチを始めてください。"}
 
 
@@ -145,16 +133,16 @@ def test_the_view_tells_the_page_the_shape_prompt_and_targets() -> None:
     from sixcardgolf.door import Session
 
     table = Session()
-    view = play("match_new", table, preset="nine-card", seats=["human", "easy"], players=2, seed=3)
+    view = result("match_new", table, preset="nine-card", seats=["human", "easy"], players=2, seed=3)
     assert (view["rows"], view["cols"]) == (3, 3)
     assert view["prompt"] == {"key": "opening", "left": 3, "size": 9}
     assert sorted(view["targets"], key=int) == [str(p) for p in range(1, 10)]
-    view = play("match_act", table, action=view["targets"]["1"])
+    view = result("match_act", table, action=view["targets"]["1"])
     assert view["prompt"]["left"] == 2 and "1" not in view["targets"]
     for position in ("2", "3"):
-        view = play("match_act", table, action=f"flip {position}")
+        view = result("match_act", table, action=f"flip {position}")
     assert view["prompt"]["key"] == "draw" and view["piles"] == {"stock": True, "discard": True}
-    view = play("match_act", table, action="take")
+    view = result("match_act", table, action="take")
     assert view["prompt"]["key"] == "holding-must" and view["buttons"] == []  # a taken discard must be used
     assert view["targets"]["4"] == "swap 4"
 
@@ -162,7 +150,7 @@ def test_the_view_tells_the_page_the_shape_prompt_and_targets() -> None:
 def test_opening_choices_made_while_loading_are_applied_at_the_start() -> None:
     from sixcardgolf.door import Session
 
-    view = play("match_new", Session(), seats=["human", "normal"], players=2, seed=8, opening=["flip 2", "flip 6"])
+    view = result("match_new", Session(), seats=["human", "normal"], players=2, seed=8, opening=["flip 2", "flip 6"])
     mine = view["observation"]["layouts"][0]
     assert [slot["up"] for slot in mine] == [False, True, False, False, False, True]
     assert view["observation"]["phase"] in ("draw", "opening")  # the computer has made its opening choices too
@@ -176,7 +164,7 @@ def test_opening_choices_made_while_loading_are_applied_at_the_start() -> None:
 def test_opening_choices_sent_with_a_pass_and_play_deal_are_news_for_the_next_person() -> None:
     from sixcardgolf.door import Session
 
-    view = play("match_new", Session(), seats=["human", "human"], players=2, seed=8, opening=["flip 3", "flip 4"])
+    view = result("match_new", Session(), seats=["human", "human"], players=2, seed=8, opening=["flip 3", "flip 4"])
     assert view["observation"]["to_move"] == 1
     assert [(e["seat"], e["action"]) for e in view["events"]] == [(0, "flip 3"), (0, "flip 4")]
 
@@ -185,9 +173,9 @@ def test_a_computer_decision_and_a_save_replay_the_same() -> None:
     from sixcardgolf.door import Session
 
     one, two = Session(), Session()
-    a = play("match_new", one, seats=["human", "hard"], players=2, seed=21, opening=["flip 1", "flip 4"])
-    play("match_load", two, save=a["save"])
-    assert play("match_act", one, action="draw")["save"] == play("match_act", two, action="draw")["save"]
+    a = result("match_new", one, seats=["human", "hard"], players=2, seed=21, opening=["flip 1", "flip 4"])
+    result("match_load", two, save=a["save"])
+    assert result("match_act", one, action="draw")["save"] == result("match_act", two, action="draw")["save"]
 
 
 def test_pass_and_play_undo_never_rewinds_another_persons_turn() -> None:
@@ -195,31 +183,30 @@ def test_pass_and_play_undo_never_rewinds_another_persons_turn() -> None:
     from sixcardgolf.door import Session
 
     table = Session()
-    play("match_new", table, seats=["human", "human"], players=2, seed=4)
+    result("match_new", table, seats=["human", "human"], players=2, seed=4)
     for action in ("flip 1", "flip 2", "flip 1", "flip 2", "draw", "discard"):
-        view = play("match_act", table, action=action)
-    assert play("match_view", table, viewer=0)["can_undo"]  # player 1, on the handover screen
-    view = play("match_act", table, action="draw", viewer=1)  # player 2 has taken over and drawn
-    assert not play("match_view", table, viewer=0)["can_undo"]
-    play("match_act", table, action="discard", viewer=1)
-    view = play("match_view", table, viewer=1)
+        view = result("match_act", table, action=action)
+    assert result("match_view", table, viewer=0)["can_undo"]  # player 1, on the handover screen
+    view = result("match_act", table, action="draw", viewer=1)  # player 2 has taken over and drawn
+    assert not result("match_view", table, viewer=0)["can_undo"]
+    result("match_act", table, action="discard", viewer=1)
+    view = result("match_view", table, viewer=1)
     assert view["can_undo"]  # their own discard, before player 1 takes over
-    play("match_act", table, action="draw", viewer=0)
-    assert not play("match_view", table, viewer=1)["can_undo"]
-    refused = json.loads(handle(json.dumps({"method": "match_undo", "params": {"viewer": 1}}), table))
-    assert refused["ok"] is False
+    result("match_act", table, action="draw", viewer=0)
+    assert not result("match_view", table, viewer=1)["can_undo"]
+    refusal("match_undo", table, viewer=1)
 
 
 def test_the_score_table_counts_hole_wins() -> None:
     from sixcardgolf.door import Session
 
     table = Session()
-    view = play("match_new", table, seats=["human", "easy"], players=2, seed=2, options={"holes": 3})
+    view = result("match_new", table, seats=["human", "easy"], players=2, seed=2, options={"holes": 3})
     while not view["outcome"]:
         if view["can_next"]:
-            view = play("match_act", table, action="next")
+            view = result("match_act", table, action="next")
         else:
-            view = play("match_act", table, action=view["observation"]["legal_actions"][0])
+            view = result("match_act", table, action=view["observation"]["legal_actions"][0])
     assert len(view["records"]) >= 3
     for seat in range(2):
         assert view["wins"][seat] == sum(r["points"][seat] == min(r["points"]) for r in view["records"])
@@ -232,15 +219,15 @@ def test_each_move_comes_with_the_table_as_the_viewing_seat_saw_it_just_after() 
     from sixcardgolf.door import Session
 
     table = Session()
-    view = play("match_new", table, seats=["human", "hard", "normal"], players=3, seed=5)
+    view = result("match_new", table, seats=["human", "hard", "normal"], players=3, seed=5)
     for position in (1, 5):
-        view = play("match_act", table, action=f"flip {position}")
+        view = result("match_act", table, action=f"flip {position}")
     turns = 0
     while not view["hole_over"] and turns < 6:
-        view = play("match_act", table, action="draw")
-        view = play("match_act", table, action=view["observation"]["legal_actions"][-1])
+        view = result("match_act", table, action="draw")
+        view = result("match_act", table, action=view["observation"]["legal_actions"][-1])
         if view["observation"]["phase"] == "flip":
-            view = play("match_act", table, action=view["observation"]["legal_actions"][0])
+            view = result("match_act", table, action=view["observation"]["legal_actions"][0])
         save = json.loads(view["save"])["match"]
         events = view["events"]
         start = len(save["actions"]) - len(events)

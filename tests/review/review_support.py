@@ -1,10 +1,9 @@
-"""Saves for the review tests: real deals from a seed, played by a script, the Hint or a computer level."""
+"""Matches for the review tests: real deals from a seed, played by a script, the Hint or a computer level (the
+Play page's save of one: support.saves.page_save)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
 
 from sixcardgolf import Match, load_preset, parse_action
 from sixcardgolf.ai import make_policy
@@ -41,11 +40,3 @@ def play(match: Match, choosers: list[Chooser], script: list[str] = ()) -> Match
 
 def basic_match(seed: int, holes: int = 1, players: int = 2) -> Match:
     return Match(load_preset("basic").with_options({"holes": holes}), players, seed)
-
-
-def page_save(match: Match, seats: list[str], log_length: int | None = None) -> str:
-    """The save the Play page keeps, optionally cut to the first `log_length` actions."""
-    data: dict[str, Any] = match.to_save()
-    if log_length is not None:
-        data["actions"] = data["actions"][:log_length]
-    return json.dumps({"format": "sixcardgolf-playground", "version": 1, "seats": seats, "match": data})

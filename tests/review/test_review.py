@@ -2,38 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
-from review_support import basic_match, by_hint, by_level, page_save, play
+from review_support import basic_match, by_hint, by_level, play
 
 from sixcardgolf import Match, load_preset
 from sixcardgolf import actions as A
-from sixcardgolf.door import Session, handle
+from sixcardgolf.door import Session
 from sixcardgolf.hole import HoleState
 from sixcardgolf.review import review_match, seat_decisions
 from sixcardgolf.review.hint import hint
 from sixcardgolf.review.loss import FLAG_THRESHOLD
 from sixcardgolf.seeds import hint_seed, hole_rng
+from support.door import result
+from support.saves import page_save
 
 HIGH = 9  # points: a card this high is no use on a column already paired
 
 
 TABLE = Session()  # the match being played between requests, as the page's Web Worker keeps it
-
-
-def door(method: str, **params: Any) -> dict[str, Any]:
-    answer = json.loads(handle(json.dumps({"method": method, "params": params}), TABLE))
-    assert answer["ok"], answer
-    return answer["result"]  # type: ignore[no-any-return]
-
-
-def door_error(lang: str, **params: Any) -> str:
-    answer = json.loads(handle(json.dumps({"method": "match_review", "params": {"lang": lang, **params}})))
-    assert answer["ok"] is False
-    return answer["error"]  # type: ignore[no-any-return]
 
 
 def pair_seed() -> int:
@@ -77,8 +65,8 @@ def test_a_hole_played_by_the_hint_has_nothing_flagged() -> None:
 
 
 def test_a_high_card_on_a_pair_is_flagged_with_the_better_move_and_its_cost(blunder: Match) -> None:
-    result = door("match_review", save=page_save(blunder, ["human", "normal"]), seat=0)
-    (hole,) = result["holes"]
+    answer = result("match_review", TABLE, save=page_save(blunder, ["human", "normal"]), seat=0)
+    (hole,) = answer["holes"]
     worst = hole["decisions"][0]
     assert (worst["step"], worst["played"]) == (BLUNDER_STEP, "swap 1")
     assert worst["better"] in KEEPS_THE_PAIR
@@ -87,15 +75,15 @@ def test_a_high_card_on_a_pair_is_flagged_with_the_better_move_and_its_cost(blun
     assert losses == sorted(losses, reverse=True) and min(losses) >= FLAG_THRESHOLD
     assert hole["expected_loss"] == pytest.approx(sum(losses), abs=0.02)
     assert hole["points"] == blunder.records[0].points[0]
-    assert 0 < result["accuracy"] < 1 and result["accuracy"] == hole["accuracy"]
+    assert 0 < answer["accuracy"] < 1 and answer["accuracy"] == hole["accuracy"]
 
 
 def test_reasons_are_the_hints_own_words_in_english_and_japanese(blunder: Match) -> None:
     observation = next(obs for _, step, obs in seat_decisions(blunder, 0) if step == BLUNDER_STEP)
     advice = hint(observation, hint_seed(blunder.seed, BLUNDER_STEP, 0))
     save = page_save(blunder, ["human", "normal"])
-    english = door("match_review", save=save, seat=0, lang="en")["holes"][0]["decisions"][0]["reason"]
-    japanese = door("match_review", save=save, seat=0, lang="ja")["holes"][0]["decisions"][0]["reason"]
+    english = result("match_review", TABLE, save=save, seat=0, lang="en")["holes"][0]["decisions"][0]["reason"]
+    japanese = result("match_review", TABLE, save=save, seat=0, lang="ja")["holes"][0]["decisions"][0]["reason"]
     assert english == advice.reason_en and "jack" in english
     assert japanese == advice.reason_ja and "ジャック" in japanese and japanese.endswith("。")
 
@@ -103,9 +91,9 @@ def test_reasons_are_the_hints_own_words_in_english_and_japanese(blunder: Match)
 def test_the_better_move_is_what_the_hint_button_showed_at_that_moment(blunder: Match) -> None:
     """The Play page's own Hint (match_hint on the save cut at the blunder) names the review's better move."""
     save = page_save(blunder, ["human", "normal"])
-    better = door("match_review", save=save, seat=0)["holes"][0]["decisions"][0]["better"]
-    door("match_load", save=page_save(blunder, ["human", "normal"], BLUNDER_STEP))
-    assert door("match_hint")["action"] == better
+    better = result("match_review", TABLE, save=save, seat=0)["holes"][0]["decisions"][0]["better"]
+    result("match_load", TABLE, save=page_save(blunder, ["human", "normal"], BLUNDER_STEP))
+    assert result("match_hint", TABLE)["action"] == better
 
 
 class Rearranged(random.Random):

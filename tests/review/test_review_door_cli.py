@@ -9,22 +9,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from review_support import basic_match, by_hint, by_level, page_save, play
+from review_support import basic_match, by_hint, by_level, play
 
 from sixcardgolf import Match, format_card
 from sixcardgolf import actions as A
 from sixcardgolf.cli import main
-from sixcardgolf.door import Session, handle
+from sixcardgolf.door import Session
 from sixcardgolf.hole import Phase
 from sixcardgolf.review import replay, review_match, seat_decisions
+from support.door import ask
+from support.saves import page_save
 
 HOLE_KEYS = {"hole", "points", "expected_loss", "uncertainty", "choices", "accuracy", "decisions"}
 DECISION_KEYS = {"step", "played", "better", "loss", "uncertainty", "reason"}
 
 
-def ask(method: str = "match_review", session: Session | None = None, **params: Any) -> dict[str, Any]:
-    request = json.dumps({"method": method, "params": params})
-    return json.loads(handle(request, session))  # type: ignore[no-any-return]
+# The reviews of one save, reached once and read by several tests, as the page's worker keeps them (the
+# Session's verdicts); test_the_page_can_work_through_a_review_step_by_step compares kept verdicts with fresh ones.
+TABLE = Session()
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +41,7 @@ def save(pass_and_play: Match) -> str:
 
 
 def test_the_answer_has_the_documented_shape(save: str, pass_and_play: Match) -> None:
-    answer = ask(save=save, seat=0, lang="en")
+    answer = ask("match_review", TABLE, save=save, seat=0, lang="en")
     assert answer["ok"], answer
     result = answer["result"]
     assert set(result) == {"holes", "accuracy", "choices", "threshold"}
@@ -58,12 +60,14 @@ def test_the_answer_has_the_documented_shape(save: str, pass_and_play: Match) ->
 def test_in_pass_and_play_each_person_gets_their_own_review(save: str, pass_and_play: Match) -> None:
     moved = {seat: {step for step, m in replay(pass_and_play) if m.current_player() == seat} for seat in (0, 1)}
     for seat in (0, 1):
-        result = ask(save=save, seat=seat)["result"]
+        result = ask("match_review", TABLE, save=save, seat=seat)["result"]
         steps = {d["step"] for hole in result["holes"] for d in hole["decisions"]}
         assert steps <= moved[seat]
-    follower = ask(save=save, seat=1)["result"]
+    follower = ask("match_review", TABLE, save=save, seat=1)["result"]
     assert follower["accuracy"] == 1.0 and all(hole["decisions"] == [] for hole in follower["holes"])
-    assert ask(save=save)["result"] == ask(save=save, seat=0)["result"]  # the first person by default
+    assert (
+        ask("match_review", TABLE, save=save)["result"] == ask("match_review", TABLE, save=save, seat=0)["result"]
+    )  # the first person by default
 
 
 def test_the_command_line_prints_what_the_door_answers(save: str, tmp_path: Path) -> None:
@@ -71,18 +75,18 @@ def test_the_command_line_prints_what_the_door_answers(save: str, tmp_path: Path
     path.write_text(save, encoding="utf-8")
     command = [sys.executable, "-m", "sixcardgolf", "review", str(path), "--seat", "1", "--lang", "ja"]
     printed = subprocess.run(command, capture_output=True, text=True, check=True, timeout=300).stdout
-    assert json.loads(printed) == ask(save=save, seat=0, lang="ja")["result"]
+    assert json.loads(printed) == ask("match_review", TABLE, save=save, seat=0, lang="ja")["result"]
     assert "。" in printed  # the reasons in Japanese, written as text (not escaped)
 
 
 def test_only_finished_holes_are_reviewed_and_one_may_be_asked_for(pass_and_play: Match) -> None:
     second_hole = pass_and_play.log.index(A.NEXT_HOLE) + 1
     cut = page_save(pass_and_play, ["human", "human"], second_hole + 3)  # three actions into hole 2
-    assert [hole["hole"] for hole in ask(save=cut)["result"]["holes"]] == [1]
+    assert [hole["hole"] for hole in ask("match_review", TABLE, save=cut)["result"]["holes"]] == [1]
     whole = page_save(pass_and_play, ["human", "human"])
-    only_two = ask(save=whole, hole=2)["result"]
+    only_two = ask("match_review", TABLE, save=whole, hole=2)["result"]
     assert [hole["hole"] for hole in only_two["holes"]] == [2]
-    assert only_two["holes"][0] == ask(save=whole)["result"]["holes"][1]
+    assert only_two["holes"][0] == ask("match_review", TABLE, save=whole)["result"]["holes"][1]
 
 
 def test_progress_is_reported_decision_by_decision(pass_and_play: Match) -> None:
@@ -107,14 +111,14 @@ def test_bad_input_is_a_clear_error_in_the_pages_language(
 ) -> None:
     params = {**params, "save": save if params["save"] == "SAVE" else params["save"]}
     for lang, expected in (("en", english), ("ja", japanese)):
-        answer = ask(**{"lang": lang, **params})
+        answer = ask("match_review", None, **{"lang": lang, **params})
         assert answer["ok"] is False and expected in answer["error"], answer
 
 
 def test_a_save_whose_actions_do_not_replay_is_refused(pass_and_play: Match) -> None:
     data = json.loads(page_save(pass_and_play, ["human", "human"]))
     data["match"]["actions"][4] = "swap 9"
-    answer = ask(save=json.dumps(data))
+    answer = ask("match_review", save=json.dumps(data))
     assert answer["ok"] is False and "action 5 ('swap 9') does not replay" in answer["error"]
 
 
@@ -138,7 +142,7 @@ def test_the_page_can_work_through_a_review_step_by_step(save: str) -> None:
     session = Session()  # the worker's: the verdicts of the steps are kept in it for the review that follows
     seen = []
     while True:
-        answer = ask(method="match_review_step", session=session, save=save, seat=0, hole=2)
+        answer = ask("match_review_step", session, save=save, seat=0, hole=2)
         assert answer["ok"], answer
         seen.append(answer["result"])
         if answer["result"]["done"] == answer["result"]["total"]:
@@ -147,13 +151,15 @@ def test_the_page_can_work_through_a_review_step_by_step(save: str) -> None:
     assert total >= 8 and seen == [{"done": done, "total": total} for done in range(1, total + 1)]
     judged = len(session.verdicts)
     assert judged == total
-    stepped = ask(session=session, save=save, seat=0, hole=2)["result"]
+    stepped = ask("match_review", session, save=save, seat=0, hole=2)["result"]
     assert len(session.verdicts) == judged  # the review answered from the kept verdicts
-    assert stepped == ask(save=save, seat=0, hole=2)["result"]  # the kept verdicts are the ones computed afresh
+    assert (
+        stepped == ask("match_review", save=save, seat=0, hole=2)["result"]
+    )  # the kept verdicts are the ones computed afresh
 
 
 def test_the_replay_shows_each_decision_as_the_player_saw_it(save: str, pass_and_play: Match) -> None:
-    steps = ask(method="match_replay", save=save, seat=0, hole=1)["result"]["steps"]
+    steps = ask("match_replay", None, save=save, seat=0, hole=1)["result"]["steps"]
     assert [s["step"] for s in steps] == [step for _, step, _ in seat_decisions(pass_and_play, 0, {1})]
     by_step = {entry["step"]: entry for entry in steps}
     for step, replayed in replay(pass_and_play):

@@ -21,8 +21,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playground_support import REPO, SITE
 from playwright.sync_api import BrowserContext, Page
+
+from support.playground import REPO, SITE
 
 GRACE_SECONDS = 30  # longer than any cut of these tests: nobody is played by a computer meanwhile
 START_SECONDS = 30

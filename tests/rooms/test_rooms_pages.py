@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import served
-from playground_support import REPO, SITE
 from playwright.sync_api import Browser, Page, expect
 from rooms_support import RECORDER, RoomServer, drawn_but_not_sent, match_data, my_turn, play_one_action, settled
+
+from support.browser import served
+from support.playground import REPO, SITE
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 WAIT_MS = 30_000

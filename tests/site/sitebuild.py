@@ -20,6 +20,21 @@ PAGES = ("", "rules/", "walkthrough/", "scoring/", "variants/", "strategy/", "fa
          "games/", *GAME_PAGES)  # fmt: skip
 
 
+NO_SERVICE_WORKER = {"service_workers": "block"}
+"""Browser context options for the site's tests: no service worker. Every page registers the site's service worker
+once it has loaded and is idle, and the worker precaches the whole site: about a hundred requests per page and
+some 40% of a page test's browser time, while what these tests check (the page, its accessibility, its search, its
+errors) does not depend on it. tests/playground/test_offline.py and test_play_trust.py test the worker itself."""
+
+SEARCH_READY = (
+    "() => document.querySelector('.md-search-result__meta').textContent"
+    " === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
+)
+"""True once the theme's search worker has its index: the results line shows the placeholder (opening the search
+field builds the index at once)."""
+SEARCH_READY_MS = 60_000  # building the index takes a second or two; far longer on a busy two-core machine
+
+
 def tiny_png(width: int = 4, height: int = 6) -> bytes:
     """A valid white PNG, written by hand so the tests need no imaging library."""
 

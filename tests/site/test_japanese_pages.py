@@ -11,7 +11,7 @@ from xml.etree.ElementTree import Element
 import playwright.sync_api as playwright_sync
 import pytest
 from htmltree import find_all, parse, text
-from sitebuild import PAGES, page_path
+from sitebuild import NO_SERVICE_WORKER, PAGES, page_path
 
 from sixcardgolf import load_preset
 from sixcardgolf.presets import preset_info, preset_names, presets_using
@@ -125,7 +125,9 @@ def test_joker_values_are_not_shown_for_games_without_jokers(site: Path) -> None
 # -- at 390 px in Chromium ---------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def phone(browser: playwright_sync.Browser) -> Iterator[playwright_sync.Page]:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, **NO_SERVICE_WORKER
+    )
     yield context.new_page()
     context.close()
 

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from golfsite.labels import card_spoken  # the site's own card names (the hook folder is on sys.path: conftest)
+from golfsite.labels import card_spoken  # the site's own card names (docs/hooks is on pytest's path)
 from htmltree import find_all, parse, text
 from sitebuild import LANGS, page_path
 

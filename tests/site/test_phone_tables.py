@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import playwright.sync_api as playwright_sync
 import pytest
-from sitebuild import LANGS
+from sitebuild import LANGS, NO_SERVICE_WORKER
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 BOX = ".golf-wide:has(> table[data-golf='preset-table'])"
@@ -21,7 +21,7 @@ WHERE = """box => {
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_preset_names_and_option_names_stay_in_view(browser: playwright_sync.Browser, origin: str, lang: str) -> None:
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE, **NO_SERVICE_WORKER)
     try:
         page = context.new_page()
         page.goto(f"{origin}/{'' if lang == 'en' else 'ja/'}variants/", wait_until="load")
@@ -39,7 +39,7 @@ def test_preset_names_and_option_names_stay_in_view(browser: playwright_sync.Bro
 def test_scrolling_back_up_inside_the_table_leaves_the_back_to_top_pill_hidden(
     browser: playwright_sync.Browser, origin: str
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, **NO_SERVICE_WORKER)
     try:
         page = context.new_page()
         page.goto(f"{origin}/variants/", wait_until="load")

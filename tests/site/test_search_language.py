@@ -13,15 +13,15 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
-from browser_support import finish_loading, keep_loading
+from sitebuild import NO_SERVICE_WORKER
+from sitebuild import SEARCH_READY as READY
 
 from sixcardgolf.text.glossary import TERMS
-
-READY = "() => document.querySelector('.md-search-result__meta').textContent === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"
+from support.browser import finish_loading, keep_loading
 
 
 def _results(browser: playwright_sync.Browser, origin: str, start: str, query: str) -> list[str]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **NO_SERVICE_WORKER)
     try:
         page = context.new_page()
         page.goto(f"{origin}/{start}", wait_until="load")
@@ -68,7 +68,7 @@ def test_the_glossary_hit_keeps_its_cells_apart(site: Path) -> None:
 def test_the_index_is_built_once_the_page_has_loaded_or_at_once_when_search_opens(
     browser: playwright_sync.Browser, origin: str, how: str
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **NO_SERVICE_WORKER)
     try:
         held = keep_loading(context)
         page = context.new_page()

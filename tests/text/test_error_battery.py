@@ -16,6 +16,7 @@ import pytest
 from sixcardgolf import door
 from sixcardgolf.door import saves
 from sixcardgolf.option_text import option_label
+from support.door import ask as door_ask
 
 LAYOUT = "8H KS 2D / 8C AS 5H"
 GOOD_NEW = {"players": 2, "seats": ["human", "normal"], "seed": 3, "preset": "basic"}
@@ -92,8 +93,9 @@ IN_A_MATCH: list[tuple[str, dict[str, Any]]] = [
 
 
 def ask(method: str, params: dict[str, Any], lang: str, table: door.Session | None = None) -> dict[str, Any]:
-    """One request through the door; `table` is the match the worker keeps between requests (a new one if None)."""
-    return json.loads(door.handle(json.dumps({"method": method, "params": {**params, "lang": lang}}), table))
+    """One request through the door in `lang`; `table` is the match the worker keeps between requests (a new one if
+    None)."""
+    return door_ask(method, table, **{**params, "lang": lang})
 
 
 # What may stand in Latin letters in a Japanese message: card notation (8H, 10s, JK) in the card error's

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,9 +17,7 @@ from sixcardgolf.cards import rank_of
 from sixcardgolf.observation import Observation, observe
 from sixcardgolf.review.hint import explain
 from sixcardgolf.text.glossary import rank_word
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ai"))
-from scripted import position, seat_view
+from support.scripted import position, seat_view
 
 GENERIC = {"en": "paid best", "ja": "何度も先を試した"}
 OUT_OF_SIGHT = {"en": re.compile(r"\((\d+) more (\w+?)s? (?:is|are) out of sight\)"),

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from sixcardgolf import NotationError, load_preset, parse_card, parse_layout
-from sixcardgolf.door import handle
+from support.door import result
 
 ASCII = "8H KS 2D / 8C AS 5H"
 TYPED_IN_JAPANESE = [
@@ -44,12 +44,10 @@ def test_an_unreadable_card_is_named_in_the_layout_as_it_was_typed() -> None:
 
 def test_the_browser_door_scores_japanese_input() -> None:
     for typed in TYPED_IN_JAPANESE:
-        answer = json.loads(handle(json.dumps({"method": "score", "params": {"lang": "ja", "layouts": [typed]}})))
-        assert answer["ok"] and answer["result"]["players"][0]["total"] == 4, answer
-    jokers = {"method": "score", "params": {"preset": "jokers", "layouts": ["ジョーカー ＫＳ ２Ｄ／８Ｃ ＡＳ ５Ｈ"]}}
+        assert result("score", lang="ja", layouts=[typed])["players"][0]["total"] == 4, typed
     joker_points = load_preset("jokers").values[13]
-    answer = json.loads(handle(json.dumps(jokers)))
-    assert answer["result"]["players"][0]["total"] == joker_points + 0 + 2 + 8 + 1 + 5
+    jokers = result("score", preset="jokers", layouts=["ジョーカー ＫＳ ２Ｄ／８Ｃ ＡＳ ５Ｈ"])
+    assert jokers["players"][0]["total"] == joker_points + 0 + 2 + 8 + 1 + 5
 
 
 def test_the_command_line_scores_japanese_input() -> None:

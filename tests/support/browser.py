@@ -1,10 +1,11 @@
 """What every browser test shares: Debian's Chromium with the flags this machine needs, and a folder served on
-127.0.0.1 (a plain module, imported by the folders' conftest files: conftest names clash across folders)."""
+127.0.0.1 (tests/conftest.py launches one Chromium per test process from here)."""
 
 from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -62,13 +63,19 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closes a connection mid-answer (a page left, a request it no longer wants) is normal:
+        no traceback for it in the test output. Anything else is printed as before."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def served(directory: Path, requests: list[str] | None = None) -> Iterator[str]:
     """Serve `directory` on a free port of 127.0.0.1; yields the origin (http://127.0.0.1:PORT). The path of
     every GET is appended to `requests` if given (what reached the server, not the browser's caches)."""
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory), requests=requests)
-    )
+    server = _Server(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory), requests=requests))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

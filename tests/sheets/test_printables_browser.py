@@ -14,6 +14,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,13 +22,15 @@ from printables import browser, rules_sheet
 from printables.mkdocs_hook import kit_bytes
 from printables.page import read_text
 from sixcardgolf import Rules, load_preset
+from support.door import envelope
 
 MM = 72 / 25.4
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 
-def ask(params: object, method: str = "rule_sheet") -> dict:
-    return json.loads(browser.handle(json.dumps({"method": method, "params": params})))
+def ask(params: dict[str, Any], method: str = "rule_sheet") -> dict[str, Any]:
+    """The printables' browser door's answer (a rule sheet unless `method` says)."""
+    return envelope(browser.handle, method, params)
 
 
 def test_the_answer_is_the_sheets_own_html_with_the_browsers_additions_and_the_content_box() -> None:

@@ -10,13 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 from printables_pdf import PAPER_PT, page_size, reader, squash, text, values_in_table_order
 
 from printables.cli import main
 from sixcardgolf import Rules, RulesError, load_preset
 from sixcardgolf.text.describe import describe_rules
 from sixcardgolf.text.describe_scoring import card_value_rows
+from support import REPO as ROOT
 
 
 def run_module(*args: str) -> subprocess.CompletedProcess[str]:

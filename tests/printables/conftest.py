@@ -1,8 +1,0 @@
-"""Printables tests: make the repository root importable (the printables package is not installed)."""
-
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
