@@ -25,9 +25,7 @@ import json
 import multiprocessing
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,14 +37,11 @@ from results_file import write_atomically
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))  # the room server's package, for its process launcher
+from server.processes import RoomServer  # noqa: E402
+
 RESULTS = HERE / "results"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def server_cpu(pid: int) -> float:
@@ -59,28 +54,6 @@ def server_rss(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     return 0
-
-
-def start_server(port: int, folder: str) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "PORT": str(port),
-        "GOLF_DB": os.path.join(folder, "rooms.sqlite3"),
-        "GOLF_SITE": "",
-        "GOLF_MAX_ROOMS": "100000",
-        "GOLF_ROOMS_PER_ADDRESS": "100000",
-        "PYTHONPATH": str(ROOT),
-    }
-    process = subprocess.Popen([sys.executable, "-m", "server"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the room server did not start")
 
 
 # -- the bots ---------------------------------------------------------------------------------------
@@ -180,13 +153,14 @@ def bot_process(url: str, rooms: int, seed: int, think: float, start_by: float, 
 
 # -- one N --------------------------------------------------------------------------------------------
 def measure(rooms: int, seconds: float, think: float, bots: int) -> dict[str, float]:
-    port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, folder)
+        server = RoomServer({"GOLF_DB": os.path.join(folder, "rooms.sqlite3"), "GOLF_SITE": "",
+                             "GOLF_MAX_ROOMS": "100000", "GOLF_ROOMS_PER_ADDRESS": "100000"})  # fmt: skip
+        server.start()
         try:
             time.sleep(1.0)
             empty_rss = server_rss(server.pid)
-            url = f"ws://127.0.0.1:{port}/rooms/ws"
+            url = server.ws_url
             start_by = min(20.0, 2.0 + rooms / 100)  # rooms open over this many seconds
             measure_from = time.time() + start_by + 3 * think
             stop_at = measure_from + seconds
@@ -209,7 +183,6 @@ def measure(rooms: int, seconds: float, think: float, bots: int) -> dict[str, fl
                 worker.join(timeout=60)
         finally:
             server.kill()
-            server.wait(timeout=10)
     times = sorted(t for r in results for t in r["times"])
     moves_measured = len(times)
     cut = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000 if times else float("nan")  # noqa: E731

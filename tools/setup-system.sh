@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Debian packages the build and the tests need: Chromium (browser tests),
-# Noto CJK and Liberation (the printables name both), poppler-utils (printable previews).
+# Noto CJK and Liberation (the printables name both), poppler-utils (printable previews), redis-server (the rooms
+# across processes; tests and benchmarks start their own on a free loopback port, never the system's service).
 # Installs only what is missing; needs root (CI runs as root).
 set -euo pipefail
 missing=()
@@ -9,6 +10,7 @@ fc-list 2>/dev/null | grep -q "Noto Sans CJK JP" || missing+=(fonts-noto-cjk)
 fc-list 2>/dev/null | grep -q "Liberation Sans" || missing+=(fonts-liberation)
 fc-list 2>/dev/null | grep -q "DejaVu Sans" || missing+=(fonts-dejavu-core)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != 0 ]; then
   echo "setup-system: missing Debian packages: ${missing[*]}; run as root or: sudo apt-get install ${missing[*]}" >&2

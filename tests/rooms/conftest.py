@@ -7,12 +7,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rooms_support import RoomServer
+from rooms_support import new_room_server
+
+from server.processes import RoomServer
 
 
 @pytest.fixture
 def room_server(tmp_path: Path) -> Iterator[RoomServer]:
-    server = RoomServer(tmp_path / "rooms.sqlite3")
+    server = new_room_server(tmp_path / "rooms.sqlite3")
     server.start()
     try:
         yield server

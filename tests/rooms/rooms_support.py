@@ -12,67 +12,21 @@ says whether the page ever drew a card its seat was not sent face up.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
-from support.playground import REPO, SITE
+from server.processes import RoomServer
+from support.playground import SITE
 
 GRACE_SECONDS = 30  # longer than any cut of these tests: nobody is played by a computer meanwhile
-START_SECONDS = 30
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class RoomServer:
-    """The room server and the site on one origin, started, killed and started again on the same port and file."""
-
-    def __init__(self, db: Path, grace: float = GRACE_SECONDS) -> None:
-        assert (SITE / "playground" / "room-session.js").exists(), "site/ has no room client: run `make build` first"
-        self.db = db
-        self.grace = grace
-        self.port = free_port()
-        self.origin = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = {**os.environ, "PORT": str(self.port), "GOLF_SITE": str(SITE), "GOLF_DB": str(self.db),
-               "GOLF_GRACE": str(self.grace), "PYTHONPATH": str(REPO)}  # fmt: skip
-        self.process = subprocess.Popen([sys.executable, "-m", "server"], cwd=REPO, env=env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-        deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError("the room server did not start")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown of any kind, as a crash or a power cut."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-        self.process = None
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-            self.process = None
+def new_room_server(db: Path, grace: float = GRACE_SECONDS) -> RoomServer:
+    """The room server and the site on one origin, which a test can kill and start again on the same port and file."""
+    assert (SITE / "playground" / "room-session.js").exists(), "site/ has no room client: run `make build` first"
+    return RoomServer({"GOLF_SITE": str(SITE), "GOLF_DB": str(db), "GOLF_GRACE": str(grace)})
 
 
 # Recorded in every page: the frames its websockets receive, and the card faces drawn in the live table's places.

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from rooms_support import RECORDER, RoomServer, drawn_but_not_sent, match_data, my_turn, play_one_action, settled
+from rooms_support import RECORDER, drawn_but_not_sent, match_data, my_turn, new_room_server, play_one_action, settled
 
+from server.processes import RoomServer
 from support.browser import served
 from support.playground import REPO, SITE
 
@@ -140,7 +141,7 @@ def test_a_person_away_past_the_grace_is_played_by_a_computer_until_they_come_ba
 ) -> None:
     """The others see "reconnecting…", then that a computer plays the seat, and the table goes on; the person
     who comes back (the same browser, a new tab) takes the seat back."""
-    server = RoomServer(tmp_path / "rooms.sqlite3", grace=2)
+    server = new_room_server(tmp_path / "rooms.sqlite3", grace=2)
     server.start()
     desk = browser.new_context(viewport={"width": 1366, "height": 768})
     away = browser.new_context(viewport={"width": 1366, "height": 768})

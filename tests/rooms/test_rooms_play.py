@@ -14,7 +14,6 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from rooms_support import (
-    RoomServer,
     drawn_but_not_sent,
     frame_count,
     hidden_leaks,
@@ -26,6 +25,8 @@ from rooms_support import (
     settled,
     table_after,
 )
+
+from server.processes import RoomServer
 
 WAIT_MS = 30_000
 ENGINE_MS = 90_000  # Pyodide's first start (and a review) on a busy two-core machine

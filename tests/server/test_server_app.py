@@ -4,12 +4,6 @@ on one origin, the Origin check, the QR code, health, and a server killed mid-ho
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +11,7 @@ from starlette.testclient import TestClient
 from websockets.sync import client as websockets
 
 from server.app import create_app
+from server.processes import RoomServer
 from server.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,31 +63,11 @@ def test_the_qr_code_is_drawn_here_and_only_for_this_sites_links(tmp_path: Path)
         assert http.get("/rooms/qr.svg", params={"link": "https://evil.example/x"}).status_code == 400
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PORT": str(port), "GOLF_DB": str(db), "GOLF_SITE": "", "PYTHONPATH": str(ROOT)}
-    with log.open("ab") as out:
-        process = subprocess.Popen([sys.executable, "-m", "server"], cwd=ROOT, env=env, stdout=out, stderr=out)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start")
-
-
 def test_a_server_killed_mid_hole_comes_back_with_every_room(tmp_path: Path) -> None:
-    port, db, log = free_port(), tmp_path / "rooms.sqlite3", tmp_path / "server.log"
-    process = start_server(port, db, log)
-    url = f"ws://127.0.0.1:{port}/rooms/ws"
+    log = tmp_path / "server.log"
+    server = RoomServer({"GOLF_DB": str(tmp_path / "rooms.sqlite3"), "GOLF_SITE": ""}, log=log)
+    server.start()
+    url = server.ws_url
     try:
         with websockets.connect(url) as ws:
             ws.send(json.dumps({"type": "hello", "v": 1, "lang": "en"}))
@@ -107,9 +82,8 @@ def test_a_server_killed_mid_hole_comes_back_with_every_room(tmp_path: Path) -> 
                 ws.send(json.dumps({"type": "act", "action": table["observation"]["legal_actions"][0],
                                     "step": table["step"]}))  # fmt: skip
                 table = json.loads(ws.recv())["table"]
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-        process = start_server(port, db, log)
+        server.kill()
+        server.start()
         with websockets.connect(url) as ws:
             ws.send(json.dumps({"type": "hello", "v": 1, "lang": "en"}))
             ws.recv()
@@ -119,8 +93,7 @@ def test_a_server_killed_mid_hole_comes_back_with_every_room(tmp_path: Path) -> 
         for field in ("observation", "prompt", "step", "moves", "totals"):
             assert again[field] == table[field], field
     finally:
-        process.kill()
-        process.wait(timeout=10)
+        server.kill()
     # What the server printed (its log) names neither a seat's token nor a room's code.
     printed = log.read_text(encoding="utf-8", errors="replace")
     assert "Serving http://" in printed
