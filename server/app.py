@@ -4,6 +4,8 @@
                    refusal sent before the client's hello
 /rooms/health      {"ok": true, "version": 1, "rooms": N}: the Play page asks it whether rooms are offered
 /rooms/qr.svg      ?link=URL: the QR code of a room's link (this server's own pages only), drawn here
+/healthz           200 when this process can reach its store (and its quick-match line), else 503
+/metrics           the Prometheus text format (server/metrics.py)
 /                  the built site (`GOLF_SITE`), exactly as a static host serves it
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import io
 import logging
 from collections.abc import AsyncIterator
@@ -18,6 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import segno
+from prometheus_client import CONTENT_TYPE_LATEST
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -32,6 +36,7 @@ from sixcardgolf.errors import LANGS
 from . import protocol
 from .errors import RoomError
 from .hub import Hub
+from .quickmatch import LocalQueue, MatchQueue, RedisQueue
 from .settings import Settings
 from .store import MemoryStore, RoomStore, SQLiteStore
 
@@ -43,9 +48,29 @@ def make_store(settings: Settings) -> RoomStore:
     return MemoryStore() if settings.db == ":memory:" else SQLiteStore(settings.db)
 
 
+def make_queue(settings: Settings) -> MatchQueue:
+    return RedisQueue.from_url(settings.queue) if settings.queue else LocalQueue()
+
+
+async def reachable(hub: Hub) -> bool:
+    """Whether this process can reach what it keeps rooms in: the store (its `ping` if it has one, else a read)
+    and the quick-match line."""
+    try:
+        ping = getattr(hub.store, "ping", None)
+        answer = ping() if callable(ping) else hub.store.get("HEALTH")
+        if inspect.isawaitable(answer):
+            answer = await answer
+        if ping is not None and answer is False:
+            return False
+        return await asyncio.wait_for(hub.quickmatch.queue.ping(), timeout=2)
+    except Exception:  # any failure to reach them is the answer itself, never a traceback to the prober
+        log.warning("health check: the store or the quick-match line cannot be reached", exc_info=True)
+        return False
+
+
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
     settings = settings or Settings.from_env()
-    hub = hub or Hub(settings, make_store(settings))
+    hub = hub or Hub(settings, make_store(settings), queue=make_queue(settings))
 
     def allowed_origin(origin: str | None, host: str | None) -> bool:
         """A page of this server's own site (its origin names the host the socket was opened on; the scheme is
@@ -85,6 +110,13 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "version": protocol.VERSION, "rooms": len(hub.rooms)})
 
+    async def healthz(request: Request) -> Response:
+        ok = await reachable(hub)
+        return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
+
+    async def metrics(request: Request) -> Response:
+        return Response(hub.ops.text(), media_type=CONTENT_TYPE_LATEST)
+
     async def qr(request: Request) -> Response:
         link = request.query_params.get("link", "")
         parts = urlsplit(link)
@@ -112,6 +144,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         WebSocketRoute("/rooms/ws", rooms_socket),
         Route("/rooms/health", health),
         Route("/rooms/qr.svg", qr),
+        Route("/healthz", healthz),
+        Route("/metrics", metrics),
     ]
     if settings.site and Path(settings.site).is_dir():
         routes.append(Mount("/", app=StaticFiles(directory=settings.site, html=True)))

@@ -23,10 +23,15 @@ from sixcardgolf.door.seated import Move
 from . import protocol
 from .errors import RoomError
 from .limits import TokenBucket
+from .metrics import Ops
 from .moves import moves_since
-from .room import PERSON, PLAYING, Room, new_code, read_code
+from .quickmatch import LocalQueue, MatchQueue, QuickMatch
+from .reactions import SHOWN_SECONDS, Reactions
+from .room import PERSON, PLAYING, Room, new_code, new_watch_code, read_code
 from .settings import Settings
+from .spectators import watch_room_view, watch_table
 from .store import RoomStore
+from .timer import TurnTimers
 from .views import room_view, table_view
 
 log = logging.getLogger("sixcardgolf.rooms")
@@ -48,11 +53,14 @@ class Client:
     code: str | None = None
     seat: int = -1
     closed: bool = False
+    ticket: str | None = None  # waiting for a quick match (server/quickmatch.py)
+    watching: str | None = None  # a spectator of this room code (server/spectators.py)
     sent_frames: list[str] = field(default_factory=list)  # only when the hub records (tests)
 
 
 class Hub:
-    def __init__(self, settings: Settings, store: RoomStore, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, settings: Settings, store: RoomStore, clock: Callable[[], float] = time.time,
+                 queue: MatchQueue | None = None) -> None:  # fmt: skip
         self.settings = settings
         self.store = store
         self.clock = clock
@@ -60,6 +68,15 @@ class Hub:
         self.seated: dict[tuple[str, int], Client] = {}
         self.created_by: dict[str, set[str]] = {}  # address -> codes of its live rooms
         self.record_frames = False  # tests: keep every frame each client was sent
+        # The table's extras (issue 27): the turn timer, spectators by room code (and the codes they watch
+        # with), reactions, quick match, and the metrics and event log.
+        self.timers = TurnTimers()
+        self.watchers: dict[str, set[Client]] = {}
+        self.watch_codes: dict[str, str] = {}  # spectator code -> room code
+        self.reactions = Reactions(clock)
+        self.quickmatch = QuickMatch(self, queue or LocalQueue())
+        self.ops = Ops(lambda: len(self.rooms), lambda: sum(map(len, self.watchers.values())),
+                       lambda: len(self.quickmatch.waiting))  # fmt: skip
         self._load()
 
     # -- the store ---------------------------------------------------------------------------
@@ -79,6 +96,7 @@ class Hub:
                 if seat.kind == PERSON and not seat.standing_in:
                     seat.away_since = now
             self.rooms[room.code] = room
+            self.watch_codes[room.watch_code] = room.code
 
     def _keep(self, room: Room) -> None:
         self.store.put(room.code, room.to_data(), room.updated)
@@ -86,6 +104,7 @@ class Hub:
     # -- connections -------------------------------------------------------------------------
     def client(self, send: Send, close: Close, address: str) -> Client:
         s = self.settings
+        self.ops.connections.inc()
         return Client(send, close, address, TokenBucket(s.message_rate, s.message_burst, self.clock))
 
     async def receive(self, client: Client, frame: str | bytes) -> None:
@@ -98,13 +117,21 @@ class Hub:
             ident = message.id
             if message.type != "hello" and not client.greeted:
                 raise RoomError("room.error.hello_first")
+            began = time.perf_counter()
             await self._dispatch(client, message)
+            if message.type == "act":
+                self.ops.move_seconds.observe(time.perf_counter() - began)
         except RoomError as error:
+            self.ops.errors.labels(error.key).inc()
             await self._send(client, protocol.frame("error", id=ident, key=error.key, error=error.message(client.lang)))
 
     async def dropped(self, client: Client) -> None:
         """The client's socket closed: its seat is held for the grace period."""
         client.closed = True
+        self.ops.connections.dec()
+        await self.quickmatch.leave(client)
+        if client.watching is not None:
+            await self._stop_watching(client)
         if client.code is None:
             return
         key = (client.code, client.seat)
@@ -135,13 +162,24 @@ class Hub:
         if kind == "join":
             await self._join(client, message, now)
             return
+        if kind in ("watch", "quick", "unqueue"):
+            await self._extra(client, message, now)
+            return
         room = self._room_of(client)
         seat = client.seat
         moves: list[Move] = []
+        if kind == "react":
+            await self._react(client, room, fields["reaction"])
+            return
         if kind == "start":
             moves = room.start(seat, fields.get("fill"), now)
         elif kind == "act":
             moves = room.act(seat, fields["action"], fields["step"], now)
+            self.timers.acted(room, seat)
+        elif kind == "back":
+            room.came_back(seat, client.lang, now)
+            self.timers.acted(room, seat)
+            moves = room.play_computers()
         elif kind == "undo":
             room.undo(seat, fields["step"], now)
         elif kind == "ready":
@@ -152,10 +190,12 @@ class Hub:
             await self._leave(client, room, now)
             return
         self._keep(room)
+        self.ops.moves.inc(len(moves))
+        self.ops.event(kind, room.code, seat, step=room.step, moves=len(moves))
         await self._broadcast(room, moves)
 
     async def _create(self, client: Client, message: protocol.Message, now: float) -> None:
-        if client.code is not None:
+        if client.code is not None or client.watching is not None or client.ticket is not None:
             raise RoomError("room.error.already_in")
         s = self.settings
         if len(self.rooms) >= s.max_rooms:
@@ -165,18 +205,96 @@ class Hub:
         if len(mine) >= s.rooms_per_address:
             raise RoomError("room.error.too_many_rooms", most=s.rooms_per_address)
         fields = message.fields
-        code = new_code()
-        while code in self.rooms or self.store.get(code) is not None:
-            code = new_code()
         grace = float(fields.get("grace", s.grace_seconds))
-        name = fields.get("name")
-        room, token = Room.create(code, fields["setup"], fields["seats"], name, client.lang, grace, now)
-        self.rooms[code] = room
+        room, token = self.open_room(fields["setup"], fields["seats"], fields.get("name"), client.lang, now, grace,
+                                     turn_seconds=fields.get("timer", 0))  # fmt: skip
+        code = room.code
         mine.add(code)
-        self._keep(room)
         self._seat(client, room, 0)
         await self._send(client, protocol.frame("joined", id=message.id, code=code, seat=0, token=token))
         await self._broadcast(room, [])
+
+    def open_room(self, setup: object, seats: object, name: object, lang: str, now: float, grace: float | None = None,
+                  turn_seconds: int = 0, quick: bool = False) -> tuple[Room, str]:  # fmt: skip
+        """A new room in this hub, kept: the one create path of a host's `create` and of a quick match's group."""
+        if len(self.rooms) >= self.settings.max_rooms:
+            raise RoomError("room.error.server_full")
+        code = new_code()
+        while code in self.rooms or self.store.get(code) is not None:
+            code = new_code()
+        grace = self.settings.grace_seconds if grace is None else grace
+        room, token = Room.create(code, setup, seats, name, lang, grace, now)
+        room.turn_seconds, room.quick = turn_seconds, quick
+        room.watch_code = new_watch_code()
+        self.rooms[code] = room
+        self.watch_codes[room.watch_code] = code
+        self._keep(room)
+        self.ops.event("create", code, 0, players=len(room.seats), timer=turn_seconds, quick=quick)
+        return room, token
+
+    async def room_changed(self, room: Room, moves: list[Move]) -> None:
+        """A change made outside a client's message (a quick match's start): kept, then every seat told."""
+        self._keep(room)
+        self.ops.moves.inc(len(moves))
+        await self._broadcast(room, moves)
+
+    async def tell(self, client: Client, kind: str, **fields: Any) -> None:
+        await self._send(client, protocol.frame(kind, **fields))
+
+    # -- the table's extras: spectators, quick match, reactions ------------------------------------------------
+    async def _extra(self, client: Client, message: protocol.Message, now: float) -> None:
+        kind, fields = message.type, message.fields
+        if kind == "quick":
+            queued = await self.quickmatch.enter(client, fields, now)
+            self.ops.event("quick_queued", None, -1, players=queued["players"])
+            await self._send(client, protocol.frame("queued", id=message.id, **queued))
+            return
+        if kind == "unqueue":
+            await self.quickmatch.leave(client)
+            await self._send(client, protocol.frame("unqueued", id=message.id))
+            return
+        # watch
+        if client.code is not None or client.watching is not None or client.ticket is not None:
+            raise RoomError("room.error.already_in")
+        watch = read_code(fields["code"], length=len(new_watch_code()))
+        code = self.watch_codes.get(watch)
+        room = self.rooms.get(code) if code is not None else None
+        if room is None:
+            raise RoomError("room.extra.no_watch", code=watch)
+        watching = self.watchers.setdefault(room.code, set())
+        if len(watching) >= self.settings.spectators_per_room:
+            raise RoomError("room.extra.watch_full", most=self.settings.spectators_per_room)
+        watching.add(client)
+        client.watching = room.code
+        self.ops.event("watch", room.code, -1, spectators=len(watching))
+        await self._send(client, protocol.frame("watching", id=message.id, watch=watch))
+        await self._broadcast(room, [])
+
+    async def _stop_watching(self, client: Client) -> None:
+        code = client.watching
+        client.watching = None
+        watching = self.watchers.get(code or "")
+        if watching is None:
+            return
+        watching.discard(client)
+        if not watching:
+            del self.watchers[code or ""]
+        room = self.rooms.get(code or "")
+        if room is not None:
+            await self._broadcast(room, [])
+
+    async def _react(self, client: Client, room: Room, name: object) -> None:
+        if room.seats[client.seat].kind != PERSON:
+            raise RoomError("room.error.not_joined")
+        reaction = self.reactions.check(room.code, client.seat, name)
+        self.ops.event("react", room.code, client.seat)
+        text = protocol.frame("reaction", seat=client.seat, reaction=reaction, shown=SHOWN_SECONDS)
+        for other in self._audience(room):
+            await self._send(other, text)
+
+    def _audience(self, room: Room) -> list[Client]:
+        seated = [c for seat in range(len(room.seats)) if (c := self.seated.get((room.code, seat))) is not None]
+        return seated + list(self.watchers.get(room.code, ()))
 
     async def _join(self, client: Client, message: protocol.Message, now: float) -> None:
         fields = message.fields
@@ -184,13 +302,15 @@ class Hub:
         room = self.rooms.get(code)
         if room is None:
             raise RoomError("room.error.no_room", code=code)
-        if client.code is not None and client.code != code:
+        if (client.code is not None and client.code != code) or client.watching is not None or client.ticket is not None:
             raise RoomError("room.error.already_in")
         token = fields.get("token")
         moves: list[Move] = []
         if token is not None:
             seat = room.seat_of(token)
             room.came_back(seat, client.lang, now)
+            self.timers.acted(room, seat)
+            self.ops.reconnects.inc()
             if "seen" in fields and room.played is not None:
                 moves = moves_since(room.played, fields["seen"])
             token_out = None
@@ -216,6 +336,7 @@ class Hub:
         if token_out is not None:
             joined["token"] = token_out
         await self._send(client, protocol.frame("joined", id=message.id, **joined))
+        self.ops.event("join", code, seat, back=token is not None)
         await self._broadcast(room, [], only={seat: moves})
 
     async def _leave(self, client: Client, room: Room, now: float) -> None:
@@ -228,12 +349,20 @@ class Hub:
         room.leave(seat, now)
         moves = room.play_computers()
         self._keep(room)
+        self.ops.event("leave", room.code, seat)
         await self._send(client, protocol.frame("left", code=room.code))
         await self._broadcast(room, moves)
 
     async def _close_room(self, room: Room, key: str) -> None:
         self.rooms.pop(room.code, None)
         self.store.delete(room.code)
+        self.ops.event("closed", room.code, -1, why=key)
+        self.timers.forget(room.code)
+        self.reactions.forget(room.code)
+        self.watch_codes.pop(room.watch_code, None)
+        for spectator in self.watchers.pop(room.code, set()):
+            await self._send(spectator, protocol.frame("closed", key=key, reason=RoomError(key).message(spectator.lang)))
+            spectator.watching = None
         for (code, _), other in list(self.seated.items()):
             if code == room.code:
                 await self._send(other, protocol.frame("closed", key=key, reason=RoomError(key).message(other.lang)))
@@ -253,14 +382,33 @@ class Hub:
     # -- telling -----------------------------------------------------------------------------
     async def _broadcast(self, room: Room, moves: list[Move], only: dict[int, list[Move]] | None = None) -> None:
         """Every connected seat of `room` gets the room and its own table, `moves` as that seat saw them; with
-        `only`, the seats named get those moves instead (a returning seat's news) and the others none."""
+        `only`, the seats named get those moves instead (a returning seat's news) and the others none. The
+        spectators get the public table (server/spectators.py)."""
+        extras = self._room_extras(room)
         for seat in range(len(room.seats)):
             client = self.seated.get((room.code, seat))
             if client is None:
                 continue
             seen = moves if only is None else only.get(seat, [])
-            state = protocol.frame("state", room=room_view(room, seat), table=table_view(room, seat, client.lang, seen))
+            state = protocol.frame("state", room={**room_view(room, seat), **extras, "watch": room.watch_code},
+                                   table=table_view(room, seat, client.lang, seen))  # fmt: skip
             await self._send(client, state)
+        await self._tell_watchers(room, moves if only is None else [], extras)
+
+    def _room_extras(self, room: Room) -> dict[str, Any]:
+        """The room view's fields of issue 27: the turn timer (its clock marked first) and the spectators."""
+        now = self.clock()
+        self.timers.mark(room, now)
+        return {**self.timers.view(room, now), "spectators": len(self.watchers.get(room.code, ())),
+                "quick": room.quick}  # fmt: skip
+
+    async def _tell_watchers(self, room: Room, moves: list[Move], extras: dict[str, Any]) -> None:
+        watching = self.watchers.get(room.code)
+        if not watching:
+            return
+        text = protocol.frame("state", room={**watch_room_view(room), **extras}, table=watch_table(room, moves))
+        for spectator in list(watching):
+            await self._send(spectator, text)
 
     async def _send(self, client: Client, text: str) -> None:
         if client.closed:
@@ -281,6 +429,12 @@ class Hub:
             if taken:
                 self._keep(room)
                 await self._broadcast(room, moves)
+            expired = self.timers.expire(room, now) if room.turn_seconds else None
+            if expired is not None:
+                self.ops.expired.inc()
+                self.ops.event("turn_expired", room.code, -1, step=room.step)
+                await self.room_changed(room, expired)
+        await self.quickmatch.tick(now)
         for code in self.store.remove_idle(now - self.settings.idle_seconds):
             idle = self.rooms.get(code)
             if idle is not None:
@@ -292,4 +446,5 @@ class Hub:
             try:
                 await self.tick()
             except Exception:  # a bug in one tick must not stop the clock for every room
+                self.ops.errors.labels("tick").inc()
                 log.exception("the rooms' clock tick failed")

@@ -26,7 +26,8 @@ ANY, TEXT, WHOLE, OBJECT, LIST = "any", "text", "whole", "object", "list"
 # Each type's fields: (kind, required). "id" is allowed on every frame and echoed in its answer.
 FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "hello": {"v": (WHOLE, True), "lang": (TEXT, True)},
-    "create": {"setup": (OBJECT, True), "seats": (LIST, True), "name": (TEXT, False), "grace": (WHOLE, False)},
+    "create": {"setup": (OBJECT, True), "seats": (LIST, True), "name": (TEXT, False), "grace": (WHOLE, False),
+               "timer": (WHOLE, False)},
     "join": {"code": (TEXT, True), "name": (TEXT, False), "token": (TEXT, False), "seen": (WHOLE, False)},
     "start": {"fill": (TEXT, False)},
     "act": {"action": (TEXT, True), "step": (WHOLE, True)},
@@ -35,7 +36,15 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "rename": {"name": (TEXT, True)},
     "leave": {},
     "ping": {},
+    # Issue 27: spectators, quick match, reactions, and the way back from the turn timer's "away".
+    "watch": {"code": (TEXT, True)},
+    "quick": {"preset": (TEXT, False), "players": (WHOLE, False), "name": (TEXT, False)},
+    "unqueue": {},
+    "react": {"reaction": (TEXT, True)},
+    "back": {},
 }
+TURN_CHOICES = (0, 30, 60, 120)
+"""A room's turn timer in seconds (server/timer.py); 0 is off."""
 GRACE_LIMITS = (10, 3_600)
 """A room's grace period, in seconds, as a host may set it (the server's own setting may be shorter, for tests)."""
 
@@ -84,6 +93,9 @@ def read(frame: str | bytes) -> Message:
             raise RoomError("room.error.lang", lang=_shown(fields["lang"]), langs=", ".join(LANGS))
     if kind == "create" and "grace" in fields and not GRACE_LIMITS[0] <= fields["grace"] <= GRACE_LIMITS[1]:
         raise RoomError("room.error.grace", least=GRACE_LIMITS[0], most=GRACE_LIMITS[1])
+    if kind == "create" and fields.get("timer", 0) not in TURN_CHOICES:
+        raise RoomError("room.extra.timer", timer=_shown(fields["timer"]),
+                        choices=", ".join(map(str, TURN_CHOICES)))  # fmt: skip
     return Message(kind, fields, ident)
 
 

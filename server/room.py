@@ -23,13 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixcardgolf import actions as A
-from sixcardgolf.ai import LEVELS
+from sixcardgolf.ai import LEVELS, make_policy
 from sixcardgolf.door.params import rules_from
 from sixcardgolf.door.saves import HUMAN
 from sixcardgolf.door.seated import Move, SeatedMatch
 from sixcardgolf.errors import GolfError
 from sixcardgolf.hole import HOLDING, OPENING
 from sixcardgolf.match import HIDDEN, Match
+from sixcardgolf.seeds import decision_seed
 
 from .errors import RoomError
 
@@ -44,19 +45,26 @@ OPEN, PERSON, COMPUTER = "open", "person", "computer"
 LOBBY, PLAYING = "lobby", "playing"
 HOLE_CHOICES = (1, 3, 9, 18)
 DATA_VERSION = 1
+WATCH_CODE_LENGTH = 8
+"""A spectator code is longer than a room code, so that one can never be typed as the other."""
 
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def read_code(raw: object) -> str:
-    """A room code as typed: case and spaces or dashes do not matter; anything else is refused, naming it."""
+def new_watch_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(WATCH_CODE_LENGTH))
+
+
+def read_code(raw: object, length: int = CODE_LENGTH) -> str:
+    """A room code (or, with `length`, a spectator code) as typed: case and spaces or dashes do not matter;
+    anything else is refused, naming it."""
     if isinstance(raw, str) and len(raw) <= 20:
         code = raw.upper().replace(" ", "").replace("-", "")
-        if len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code):
+        if len(code) == length and all(ch in CODE_ALPHABET for ch in code):
             return code
-    raise RoomError("room.error.code", code=_shown(raw), length=CODE_LENGTH)
+    raise RoomError("room.error.code", code=_shown(raw), length=length)
 
 
 def token_hash(token: str) -> str:
@@ -176,6 +184,9 @@ class Room:
     updated: float = 0.0
     played: RoomMatch | None = None
     record_cache: tuple[tuple[int, int], dict[str, Any]] | None = None  # views.record's last record
+    turn_seconds: int = 0  # the turn timer (server/timer.py): 0 is off
+    watch_code: str = ""  # the spectators' code (server/spectators.py): never lets anyone take a seat
+    quick: bool = False  # seated by quick match (server/quickmatch.py)
 
     # -- making and joining ------------------------------------------------------------------
     @classmethod
@@ -275,6 +286,36 @@ class Room:
         moves = self.play_computers()
         self._changed(now)
         return taken, moves + self._maybe_continue(now)
+
+    def play_turn_for(self, seat: int, now: float) -> list[Move]:
+        """The turn timer ran out on `seat` (a person's): a computer at the stand-in's level plays the rest of
+        this turn for them (a draw and its swap, or the opening's flips), then the computers after it reply."""
+        played = self.played
+        if played is None:
+            return []
+        match = played.match
+        moves = []
+        while not match.hole.is_over() and match.current_player() == seat:
+            policy = make_policy(STAND_IN, decision_seed(match.seed, len(match.log), seat))
+            moves.append(played.play(policy.choose(match.observation(seat))))
+        moves += played.play_computers()
+        self._sync_log()
+        self._moved()
+        self._changed(now)
+        return moves + self._maybe_continue(now)
+
+    def mark_away(self, seat: int, now: float) -> list[Move]:
+        """The turn timer ran out on `seat` again: the person is treated as away, and a computer plays for them
+        (as after the grace period) until they say they are back."""
+        person = self.seats[seat]
+        if person.kind != PERSON or person.standing_in:
+            return []
+        person.standing_in = True
+        self._seat_changed()
+        self.agreed.add(seat)
+        moves = self.play_computers()
+        self._changed(now)
+        return moves + self._maybe_continue(now)
 
     def people(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.kind == PERSON]
@@ -449,6 +490,9 @@ class Room:
             "matches_played": self.matches_played,
             "agreed": sorted(self.agreed),
             "step": self.step,
+            "turn_seconds": self.turn_seconds,
+            "watch_code": self.watch_code,
+            "quick": self.quick,
         }
 
     @classmethod
@@ -468,6 +512,9 @@ class Room:
             agreed=set(data["agreed"]),
             step=data["step"],
             updated=data["updated"],
+            turn_seconds=data.get("turn_seconds", 0),  # rooms kept before the timer had none
+            watch_code=data.get("watch_code") or new_watch_code(),
+            quick=data.get("quick", False),
         )
         if room.state == PLAYING:
             match = Match(room.rules(), len(room.seats), room.seed, deals=HIDDEN, first_dealer=room.first_dealer)

@@ -12,6 +12,9 @@
 | `GOLF_ROOMS_PER_ADDRESS` | 20 | rooms one address may have open at once |
 | `GOLF_IDLE_HOURS` | 24 | a room not changed for this long is removed |
 | `GOLF_MESSAGE_RATE` | 10 | messages a second one connection may send (with bursts of `GOLF_MESSAGE_BURST`, 30) |
+| `GOLF_SPECTATORS` | 20 | spectators one room may have at once |
+| `GOLF_QUICK_WAIT` | 20 | seconds a quick match waits for people before computers fill its empty seats |
+| `GOLF_QUEUE` | (this process) | `redis://host:port/db`: the quick-match line shared by every process of a site |
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ class Settings:
     message_burst: float = 30.0
     connections_per_room: int = 8
     tick_seconds: float = 1.0
+    spectators_per_room: int = 20
+    quick_wait_seconds: float = 20.0
+    queue: str = ""  # "" the quick-match line in this process; redis://… shared through Redis
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -65,6 +71,9 @@ class Settings:
             message_rate=number("GOLF_MESSAGE_RATE", 10),
             message_burst=number("GOLF_MESSAGE_BURST", 30),
             tick_seconds=min(1.0, max(0.05, number("GOLF_GRACE", 180) / 10)),
+            spectators_per_room=int(number("GOLF_SPECTATORS", 20)),
+            quick_wait_seconds=number("GOLF_QUICK_WAIT", 20),
+            queue=env.get("GOLF_QUEUE", ""),
         )
 
     def public_limits(self) -> dict[str, Any]:
@@ -75,4 +84,6 @@ class Settings:
             "message_chars": MAX_MESSAGE_CHARS,
             "message_rate": self.message_rate,
             "grace": self.grace_seconds,
+            "spectators": self.spectators_per_room,
+            "quick_wait": self.quick_wait_seconds,
         }

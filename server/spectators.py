@@ -1,0 +1,78 @@
+"""Spectators: a read-only link to a room, which shows only what everyone at the table sees.
+
+Each room has a spectator code of its own (`Room.watch_code`, longer than a room code, so one is never taken for
+the other). A spectator's page sends `watch` with it and is then sent the room and the public table after every
+change: never a seat's face-down or peeked cards, never the card a seat drew from the stock, never the room's
+own code (which would let a spectator take a free seat in the lobby). A spectator sends nothing that changes the
+room; the players see how many are watching (`spectators` in the room view). At most
+`Settings.spectators_per_room` watch one room.
+
+The public table is made here from the engine's state by one rule: a card is shown when it lies face up (in a
+layout, on the discard pile) or when the move that showed it showed it to everyone (the card in hand taken
+from the discard pile, the cards of each move's public event). Every spectator frame is checked against the
+engine's own hole in tests/server/test_server_spectators.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sixcardgolf.cards import format_card
+from sixcardgolf.door.seated import Move
+from sixcardgolf.observation import observe
+
+from .room import PLAYING, Room
+from .views import room_view
+
+SPECTATOR = -1
+"""The seat a spectator views from: none."""
+
+
+def public_observation(room: Room) -> dict[str, Any]:
+    """The hole as everyone sees it: seat 0's observation with everything only seat 0 may know taken out."""
+    assert room.played is not None
+    hole = room.played.match.hole
+    seen = observe(hole, 0).to_dict()
+    layouts = []
+    for seat, layout in enumerate(hole.layouts):
+        up = hole.up[seat]
+        layouts.append([
+            {"card": format_card(card) if up >> position & 1 else None, "up": bool(up >> position & 1), "peeked": False}
+            for position, card in enumerate(layout)
+        ])  # fmt: skip
+    held = seen["held"] if seen["held_from"] == "discard" else None
+    return {**seen, "seat": None, "layouts": layouts, "held": held, "legal_actions": []}
+
+
+def watch_room_view(room: Room) -> dict[str, Any]:
+    """The room around the table as a spectator sees it: the seats and their presence, without the room's code."""
+    view = room_view(room, SPECTATOR)
+    view["code"] = None
+    view["you"] = None
+    view["watch"] = room.watch_code
+    return view
+
+
+def watch_table(room: Room, moves: list[Move]) -> dict[str, Any] | None:
+    """The public table (None in the lobby): what a spectator's page draws."""
+    if room.state != PLAYING or room.played is None:
+        return None
+    match = room.played.match
+    hole = match.hole
+    table: dict[str, Any] = {
+        "viewer": None,
+        "observation": public_observation(room),
+        "rows": match.rules.rows,
+        "cols": match.rules.cols,
+        "hole": match.hole_number,
+        "holes": match.rules.holes,
+        "totals": match.totals(),
+        "hole_over": hole.is_over(),
+        "events": [move.event for move in moves],
+        "step": room.step,
+        "moves": len(match.log),
+        "scores": None,
+    }
+    if hole.is_over():
+        table["scores"] = [int(points) for points in match.records[-1].points] if match.records else None
+    return table
