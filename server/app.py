@@ -49,7 +49,7 @@ def make_store(settings: Settings) -> RoomStore:
 
 
 def make_queue(settings: Settings) -> MatchQueue:
-    return RedisQueue.from_url(settings.queue) if settings.queue else LocalQueue()
+    return RedisQueue.from_url(settings.queue_url) if settings.queue_url else LocalQueue()
 
 
 async def reachable(hub: Hub) -> bool:

@@ -41,7 +41,7 @@ class Settings:
     tick_seconds: float = 1.0
     spectators_per_room: int = 20
     quick_wait_seconds: float = 20.0
-    queue: str = ""  # "" the quick-match line in this process; redis://… shared through Redis
+    queue_url: str = ""  # "" the quick-match line in this process; redis://… shared through Redis
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -73,7 +73,7 @@ class Settings:
             tick_seconds=min(1.0, max(0.05, number("GOLF_GRACE", 180) / 10)),
             spectators_per_room=int(number("GOLF_SPECTATORS", 20)),
             quick_wait_seconds=number("GOLF_QUICK_WAIT", 20),
-            queue=env.get("GOLF_QUEUE", ""),
+            queue_url=env.get("GOLF_QUEUE", ""),
         )
 
     def public_limits(self) -> dict[str, Any]:
