@@ -81,7 +81,7 @@ export function seatView(s, seat, layout, { mine, targets, cancelled, chosen, hi
   const marks = room ? el("p", { class: "golf-seat__marks" },
     toMove ? el("span", { class: "golf-seat__turn" }, t(seat === room.you ? "room.seat.yourTurn" : "room.seat.toPlay")) : null,
     state ? el("span", { class: "golf-seat__away" }, state) : null) : null;
-  return el("section", { class: `golf-seat${mine ? " golf-seat--mine" : ""}${toMove ? " golf-seat--to-move" : ""}`, "aria-label": name },
+  return el("section", { class: `golf-seat${mine ? " golf-seat--mine" : ""}${toMove ? " golf-seat--to-move" : ""}`, "aria-label": name, "data-seat": String(seat) },
     el("h2", { class: "golf-seat__name" }, name), marks, hand, grid,
     el("p", { class: "golf-seat__visible" }, t("play.visible", { points: signed(visible) })));
 }

@@ -19,6 +19,7 @@ import { roomFromHash, roomServer } from "./room-link.js";
 import { RoomSession } from "./room-session.js";
 import { RoomRenderer } from "./room-render.js";
 import { RoomPage } from "./room-page.js";
+import { WatchPage } from "./room-watch.js";
 
 function openPlayPage(root, data) {
   const t = translator(pageLang);
@@ -27,6 +28,12 @@ function openPlayPage(root, data) {
   const link = roomFromHash(location.hash);
   const options = { data, t, lang: pageLang, touch, engine, store };
   let page;
+  if (link && link.watch) {
+    // A spectator: the public table only, read only (room-watch.js); nothing of the Play page's own match.
+    new WatchPage({ root, t, lang: pageLang, server: roomServer(data.rooms_server, location.origin), code: link.watch }).start();
+    window.addEventListener("hashchange", () => location.reload());
+    return;
+  }
   if (link && !link.error) {
     const server = roomServer(data.rooms_server, location.origin);
     const session = new RoomSession({ engine, lang: pageLang, t, server, code: link.code || null, store });

@@ -1,10 +1,13 @@
 // Where a room lives, as the Play page reads and writes it (pure functions: unit-tested in tests/js).
 //   play/#room=new     the form that creates a room
 //   play/#room=CODE    that room: the seat this browser holds in it, or a free one after asking a name
+//   play/#room=quick   quick match: a table with whoever is waiting, computers in the seats nobody takes
+//   play/#watch=CODE   a room watched with its spectator code: the public table, no seat (issue 27)
 // The room server is the page's own origin unless the build names another (mkdocs.yml `extra: rooms_server`,
 // in the static data as `rooms_server`). The seat's token never goes in a link: only the code does.
 
 const HASH = /^#room=([^&]*)$/;
+const WATCH = /^#watch=([^&]*)$/;
 const CODE = /^[A-Z0-9]{4,12}$/; // the server checks the code itself (server/room.py read_code); this only keeps junk out of a link
 
 // A code as a person types it: case, spaces and dashes do not matter ("k7pq 2m" is K7PQ2M).
@@ -14,6 +17,11 @@ export function normaliseCode(text) {
 
 // What the page's address asks for: null (no room), {create: true}, {code} or {error: text key, details}.
 export function roomFromHash(hash) {
+  const watching = WATCH.exec(hash || "");
+  if (watching) {
+    const code = normaliseCode(watching[1]);
+    return CODE.test(code) ? { watch: code } : { error: "room.badCode", details: { code: watching[1].slice(0, 24) } };
+  }
   const found = HASH.exec(hash || "");
   if (!found) return null;
   let raw;
@@ -23,6 +31,7 @@ export function roomFromHash(hash) {
     raw = found[1];
   }
   if (raw.toLowerCase() === "new") return { create: true };
+  if (raw.toLowerCase() === "quick") return { quick: true };
   const code = normaliseCode(raw);
   if (!CODE.test(code)) return { error: "room.badCode", details: { code: raw.slice(0, 24) } };
   return { code };
@@ -46,6 +55,14 @@ export function healthUrl(server) {
 export function roomLink(pageUrl, code) {
   const url = new URL(pageUrl);
   url.hash = `room=${code}`;
+  url.search = "";
+  return url.href;
+}
+
+// The spectators' link: this Play page with the room's spectator code (never the room's own code).
+export function watchLink(pageUrl, watchCode) {
+  const url = new URL(pageUrl);
+  url.hash = `watch=${watchCode}`;
   url.search = "";
   return url.href;
 }

@@ -3,6 +3,8 @@
 // creates a room, a name asked before joining one, the lobby and its Start, "Ready for the next hole" and the
 // Rematch (each person agrees; the server starts once everyone here has), Leave. Moves, Undo, Hint, the moves
 // shown one at a time and the Review are PlayPage's own: the session (room-session.js) turns them into frames.
+// Issue 27 adds the turn timer's choice on the room form, quick match (#room=quick: a form, then the countdown
+// until computers fill the empty seats), the preset reactions and "I'm back" after the timer marked the seat away.
 import { PlayPage } from "./play-commands.js";
 import { store } from "./play-store.js";
 import { normaliseCode } from "./room-link.js";
@@ -19,6 +21,10 @@ export class RoomPage extends PlayPage {
     session.addEventListener("room", (event) => this.set(S.roomChanged(this.state, event.detail)));
     session.addEventListener("connection", (event) => this.set(S.connectionChanged(this.state, event.detail, session.closedReason)));
     session.addEventListener("refused", (event) => this.set(S.requestFailed(this.state, event.detail.error)));
+    session.addEventListener("queued", (event) => this.set({ ...this.state, quick: { ...event.detail, at: Date.now() } }));
+    session.addEventListener("matched", () => this.set({ ...this.state, quick: { ...(this.state.quick || {}), matched: true } }));
+    session.addEventListener("reaction", (event) => this.reacted(event.detail));
+    this.reactions = new Map(); // seat -> {reaction, until}: shown beside the seat for a few seconds
   }
 
   async start() {
@@ -28,6 +34,7 @@ export class RoomPage extends PlayPage {
     if (!offered) return this.set(S.roomsMissing(this.state));
     this.state = S.roomsFound(this.state);
     if (this.link.create) return this.set(S.formOpened(this.state));
+    if (this.link.quick) return this.set({ ...this.state, phase: "quick", quick: null, error: "" });
     if (!this.session.saved()) return this.set(S.nameAsked(this.state));
     const back = this.session.resume();
     this.set(S.roomJoining(this.state, this.session.connection));
@@ -63,7 +70,8 @@ export class RoomPage extends PlayPage {
     const { preset, players, holes, seats, name } = choices;
     const options = { ...choices.options };
     delete options.holes; // the room's setup names the holes apart
-    const created = this.session.createRoom({ setup: { preset, options, players, holes }, seats, name });
+    const timer = this.renderer.timerChoice(); // the room form's turn timer (0: none)
+    const created = this.session.createRoom({ setup: { preset, options, players, holes }, seats, name, timer });
     this.set({ ...S.roomJoining(this.state, this.session.connection), formChoices: choices, peekAid: Boolean(choices.peekAid) });
     try {
       const joined = await created;
@@ -85,6 +93,48 @@ export class RoomPage extends PlayPage {
       if (this.session.connection === "closed") this.set(S.requestFailed(this.state, failure.message));
       else this.set(S.nameAsked(this.state, failure.message));
     }
+  }
+
+  // Quick match: into the line for a preset and table size; the session joins the seat the server hands out.
+  async quickMatch({ preset, players, name }) {
+    store.keepRoomName(name);
+    const waiting = this.session.quickMatch({ preset, players, name });
+    this.set({ ...this.state, quick: { left: null }, error: "" });
+    try {
+      const joined = await waiting;
+      history.replaceState(null, "", `${location.pathname}${location.search}#room=${joined.code}`);
+      this.set(S.roomJoined({ ...this.state, quick: null }, joined.code));
+    } catch (failure) {
+      this.set({ ...this.state, phase: "quick", quick: null, error: failure.message });
+    }
+  }
+
+  cancelQuick() {
+    this.session.closeForGood("", "left");
+    location.href = `${location.pathname}${location.search}`;
+  }
+
+  // -- reactions and the turn timer ----------------------------------------------------------------------------
+  react(reaction) {
+    if (!S.canSend(this.state)) return;
+    this.session.react(reaction).catch((failure) => this.set(S.requestFailed(this.state, failure.message)));
+  }
+
+  reacted({ seat, reaction, shown }) {
+    const until = Date.now() + shown * 1000;
+    this.reactions.set(seat, { reaction, until });
+    this.renderer.announceReaction(seat, reaction);
+    setTimeout(() => {
+      const kept = this.reactions.get(seat);
+      if (kept && kept.until <= Date.now()) this.reactions.delete(seat);
+      this.render();
+    }, shown * 1000 + 50);
+    this.render();
+  }
+
+  backFromAway() {
+    if (!S.canSend(this.state)) return;
+    this.request(() => this.session.back());
   }
 
   // A code typed on the page: the room's own address, which this page then opens (play.js reloads on a new room).

@@ -3,24 +3,47 @@
 // message of a host without a room server, the end of a connection) and the room around the table (whose turn
 // in words, who is reconnecting, Ready and Rematch, the matches won). A person's name is always set as text.
 // Test hooks (playground/README.md): #golf-match[data-viewer][data-connection], [data-room-code],
-// [data-room-start], [data-room-name], [data-room-join].
+// [data-room-start], [data-room-name], [data-room-join]; issue 27's [data-room-timer] (the form's choice),
+// [data-room-timer-left] (the countdown), [data-room-spectators], [data-reaction=NAME] (the buttons),
+// .golf-reaction[data-seat] (a reaction shown beside a seat), [data-room-watch-link], [data-room-back],
+// [data-quick-go], [data-quick-left].
 import { el } from "./dom.js";
 import { PlayRenderer } from "./play-render.js";
 import { setupForm, NAME_MOST } from "./play-setup.js";
 import { roomSeatName, roomSeatState } from "./play-view.js";
 import { PEEK_SHOWN_MS } from "./play-state.js";
-import { qrUrl, roomLink } from "./room-link.js";
+import { qrUrl, roomLink, watchLink } from "./room-link.js";
 
 const FILL_LEVEL = "normal"; // the computers that fill a lobby's empty seats when the host asks (the stand-in's level too)
+// The turn timer's choices, in seconds (0: none): the server's own list (server/protocol.py TURN_CHOICES; the
+// rooms' browser test checks the form offers exactly those).
+export const TIMER_CHOICES = [0, 30, 60, 120];
+// The reactions offered (server/reactions.py REACTIONS): each one's words and emoji are the catalogue's.
+export const REACTIONS = ["nice", "wow", "unlucky", "well_played", "thinking"];
+const TIMER_SAY_AT = 10; // the countdown is said in words once, at this many seconds left
+const QUICK_PLAYERS = [2, 3, 4];
+
+// m:ss for a countdown.
+export function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
 
 export class RoomRenderer extends PlayRenderer {
   constructor(root, options) {
     super(root, options);
     this.server = options.server;
+    this.said = ""; // the words of the last countdown or reaction read out (the live region's text)
+    this.clock = null; // the running turn's {key, seat, deadline} on this page's clock
+    this.ticker = setInterval(() => this.tickClock(), 250);
   }
 
   render(state) {
+    this.state = state;
+    this.clockFrom(state.room, state.view);
     super.render(state);
+    this.placeReactions();
+    this.tickClock();
     const view = state.view;
     const viewer = view ? view.viewer : state.room ? state.room.you : null;
     this.root.dataset.viewer = viewer === null ? "" : String(viewer);
@@ -47,6 +70,70 @@ export class RoomRenderer extends PlayRenderer {
     else super.focusNext();
   }
 
+  // -- the turn timer's countdown, reactions beside the seats ------------------------------------------------------
+  // The server says how many seconds the turn had left when it sent the room; this page counts down from there.
+  clockFrom(room, view) {
+    const turn = room && view && !view.hole_over ? room.turn : null;
+    if (!turn) {
+      this.clock = null;
+      return;
+    }
+    if (this.clockRoom === room) return;
+    this.clockRoom = room;
+    const key = `${room.step}:${turn.seat}:${turn.left}`;
+    if (this.clock && this.clock.key === key) return;
+    const sameTurn = this.clock && this.clock.seat === turn.seat && this.clock.step === room.step;
+    this.clock = { key, seat: turn.seat, step: room.step, deadline: performance.now() + turn.left * 1000, said: sameTurn ? this.clock.said : turn.left <= TIMER_SAY_AT };
+  }
+
+  secondsLeft() {
+    return this.clock ? Math.max(0, (this.clock.deadline - performance.now()) / 1000) : null;
+  }
+
+  tickClock() {
+    const node = this.root.querySelector("[data-room-timer-left]");
+    const left = this.secondsLeft();
+    if (!node || left === null) return;
+    const text = clockText(left);
+    if (node.textContent !== this.t("room_extra.timer.left", { time: text })) node.textContent = this.t("room_extra.timer.left", { time: text });
+    node.dataset.left = String(Math.ceil(left));
+    node.dataset.low = String(left <= TIMER_SAY_AT);
+    if (!this.clock.said && left <= TIMER_SAY_AT && this.state) {
+      this.clock.said = true;
+      const room = this.state.room;
+      this.say(this.clock.seat === room.you ? this.t("room_extra.timer.soonYours", { n: TIMER_SAY_AT })
+        : this.t("room_extra.timer.soonOther", { n: TIMER_SAY_AT, name: roomSeatName(this.t, room, this.clock.seat) }));
+    }
+  }
+
+  say(text) {
+    this.said = text;
+    const region = this.root.querySelector("[data-room-say]");
+    if (region) region.textContent = text;
+  }
+
+  announceReaction(seat, reaction) {
+    const room = this.state && this.state.room;
+    if (!room) return;
+    this.say(this.t("room_extra.reaction.said", { name: roomSeatName(this.t, room, seat), reaction: this.t(`room_extra.reaction.${reaction}`) }));
+  }
+
+  // Each reaction still on show, beside its seat (drawn after the table, which the next drawing replaces).
+  placeReactions() {
+    for (const old of this.root.querySelectorAll(".golf-reaction")) old.remove();
+    const now = Date.now();
+    for (const [seat, shown] of this.page.reactions || []) {
+      if (shown.until <= now) continue;
+      const section = this.root.querySelector(`.golf-seat[data-seat="${seat}"]`);
+      if (section) section.querySelector(".golf-seat__name").after(el("span", { class: "golf-reaction", "data-seat": String(seat), "aria-hidden": "true" }, this.t(`room_extra.reaction.${shown.reaction}`)));
+    }
+  }
+
+  timerChoice() {
+    const node = this.root.querySelector("[data-room-timer]");
+    return node ? Number(node.value) || 0 : 0;
+  }
+
   // -- the line that is not an error: the connection, then the page's own notices ------------------------------------
   renderNotice(state) {
     super.renderNotice(state);
@@ -65,9 +152,18 @@ export class RoomRenderer extends PlayRenderer {
       parts.push(el("strong", { class: "golf-toolbar__hole" }, view.hole > view.holes ? t("play.playoff", { n: view.hole - view.holes }) : t("play.hole", { n: Math.max(view.hole, 1), of: view.holes })));
       const turn = this.turnText(state);
       if (turn) parts.push(el("strong", { class: "golf-turn", "data-mine": String(turn.mine) }, turn.text));
+      if (turn && this.clock && state.room) {
+        const time = clockText(this.secondsLeft());
+        parts.push(el("span", { class: "golf-timer", role: "timer", "data-room-timer-left": "", "data-seat": String(this.clock.seat),
+          "aria-label": t("room_extra.timer.leftLabel", { name: roomSeatName(t, state.room, this.clock.seat), time }) }, t("room_extra.timer.left", { time })));
+      }
     } else if (state.room) {
       parts.push(el("strong", { class: "golf-toolbar__hole" }, t("room.title", { code: state.room.code })));
     }
+    if (state.room && state.room.spectators) {
+      parts.push(el("span", { class: "golf-spectators", "data-room-spectators": String(state.room.spectators) }, t("room_extra.spectators.count", { count: state.room.spectators })));
+    }
+    parts.push(el("span", { class: "golf-sr", "aria-live": "polite", "data-room-say": "" }, this.said));
     if (state.room && state.connection !== "closed") {
       parts.push(el("button", { type: "button", class: "md-button", "data-focus": "room-leave", onclick: () => this.page.askLeave(true) }, t("room.leave")));
     }
@@ -92,6 +188,7 @@ export class RoomRenderer extends PlayRenderer {
     if (state.confirmLeave) return [this.leaveQuestion(state)];
     if (state.phase === "setup") return this.createParts(state);
     if (state.phase === "join") return [this.joinForm(state)];
+    if (state.phase === "quick") return [this.quickParts(state)];
     if (state.phase === "lobby") return [this.lobby(state)];
     return super.stageParts(state);
   }
@@ -143,7 +240,57 @@ export class RoomRenderer extends PlayRenderer {
     const initial = { ...defaults, holes: preset.options.holes ?? defaults.holes, ...(state.formChoices || {}) };
     this.form ||= setupForm(this.data, this.t, initial, (choices) => this.page.requestStart(choices), this.engine, this.lang, PEEK_SHOWN_MS / 1000,
       { name: (state.formChoices && state.formChoices.name) || this.store.roomName() });
-    return [this.form, this.codeForm()];
+    this.addTimerChoice(this.form);
+    return [this.form, this.codeForm(), this.quickLink()];
+  }
+
+  // The room form's turn timer (issue 27): off by default among friends.
+  addTimerChoice(form) {
+    if (form.querySelector("[data-room-timer]")) return;
+    const t = this.t;
+    const select = el("select", { id: "room-timer", "data-room-timer": "" },
+      TIMER_CHOICES.map((n) => el("option", { value: String(n) }, n ? t("room_extra.timer.seconds", { n }) : t("room_extra.timer.off"))));
+    const choice = el("p", { class: "golf-room-timer" }, el("label", { for: select.id }, t("room_extra.timer.label")), " ", select,
+      el("span", { class: "golf-option__help" }, " ", t("room_extra.timer.help")));
+    const start = form.querySelector(".golf-setup__start");
+    if (start) start.before(choice);
+    else form.append(choice);
+  }
+
+  quickLink() {
+    return el("p", { class: "golf-quick-link" }, el("a", { class: "md-button", href: "#room=quick", "data-focus": "quick-open" }, this.t("room_extra.quick.open")));
+  }
+
+  // Quick match: the preset and table size, then the countdown until computers fill the seats nobody took.
+  quickParts(state) {
+    const t = this.t;
+    const quick = state.quick;
+    if (quick) {
+      const left = quick.left === null || quick.left === undefined ? null : Math.max(0, quick.left - (Date.now() - quick.at) / 1000);
+      if (left !== null && !quick.matched) setTimeout(() => this.page.render(), 500);
+      const line = quick.matched || left === null ? t("room_extra.quick.filling") : t("room_extra.quick.waiting", { seconds: Math.ceil(left) });
+      return el("section", { class: "golf-quick", "aria-labelledby": "golf-quick-title" },
+        el("h2", { id: "golf-quick-title" }, t("room_extra.quick.title")),
+        el("p", { class: "golf-quick__left", "data-quick-left": left === null ? "" : String(Math.ceil(left)) }, line),
+        el("p", {}, el("button", { type: "button", class: "md-button", "data-focus": "quick-cancel", onclick: () => this.page.cancelQuick() }, t("room_extra.quick.cancel"))));
+    }
+    const presets = el("select", { id: "quick-preset", "data-quick-preset": "" },
+      this.data.presets.map((p) => el("option", { value: p.name, selected: p.name === this.data.setup.defaults.preset }, p.title)));
+    const players = el("select", { id: "quick-players", "data-quick-players": "" }, QUICK_PLAYERS.map((n) => el("option", { value: String(n) }, String(n))));
+    const name = el("input", { type: "text", id: "quick-name", "data-quick-name": "", maxlength: String(NAME_MOST), autocomplete: "nickname", value: this.store.roomName() });
+    return el("form", { class: "golf-setup golf-quick", "aria-labelledby": "golf-quick-title",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        this.page.quickMatch({ preset: form.querySelector("[data-quick-preset]").value, players: Number(form.querySelector("[data-quick-players]").value),
+          name: form.querySelector("[data-quick-name]").value.trim() });
+      } },
+    el("h2", { id: "golf-quick-title" }, t("room_extra.quick.title")),
+    el("p", {}, t("room_extra.quick.body")),
+    el("p", {}, el("label", { for: presets.id }, t("room_extra.quick.preset")), " ", presets),
+    el("p", {}, el("label", { for: players.id }, t("room_extra.quick.players")), " ", players),
+    el("p", { class: "golf-room-name" }, el("label", { for: name.id }, t("room.name")), " ", name),
+    el("p", { class: "golf-setup__start" }, el("button", { type: "submit", class: "md-button md-button--primary", "data-quick-go": "", "data-focus": "quick-go" }, t("room_extra.quick.go"))));
   }
 
   codeForm() {
@@ -225,7 +372,9 @@ export class RoomRenderer extends PlayRenderer {
         el("input", { type: "text", id: "room-link", readonly: true, value: link, "data-room-link": "" }), " ",
         el("button", { type: "button", class: "md-button", "data-focus": "room-copy", "data-room-copy": "", onclick: () => this.page.copyLink(link) }, t("room.share.copy"))),
       el("img", { class: "golf-qr", src: qrUrl(this.server, link), alt: t("room.share.qr", { code: room.code }), width: "176", height: "176", "data-room-qr": "" }),
-      el("p", { class: "golf-option__help" }, t("room.share.help")));
+      el("p", { class: "golf-option__help" }, t("room.share.help")),
+      room.watch ? el("p", { class: "golf-room-share__link" }, el("label", { for: "room-watch-link" }, t("room_extra.share.watch")), " ",
+        el("input", { type: "text", id: "room-watch-link", readonly: true, value: watchLink(location.href, room.watch), "data-room-watch-link": "" })) : null);
   }
 
   // -- the table's room parts ---------------------------------------------------------------------------------------
@@ -254,6 +403,7 @@ export class RoomRenderer extends PlayRenderer {
   sideParts(state) {
     const parts = super.sideParts(state);
     const room = state.room;
+    if (room && state.view && room.seats[room.you] && room.seats[room.you].kind === "person") parts.unshift(...this.tableExtras(state));
     if (room && state.view && room.matches_played > 0) {
       const t = this.t;
       const rows = room.seats.map((_, seat) => el("tr", {}, el("th", { scope: "row" }, roomSeatName(t, room, seat)), el("td", { class: "golf-points" }, String(room.matches_won[seat]))));
@@ -263,5 +413,20 @@ export class RoomRenderer extends PlayRenderer {
         el("tbody", {}, rows)));
     }
     return parts;
+  }
+
+  // Beside the table: "I'm back" after the turn timer marked this seat away, and the reactions.
+  tableExtras(state) {
+    const t = this.t;
+    const room = state.room;
+    const out = [];
+    if (room.seats[room.you].standing_in && room.timer) {
+      out.push(el("p", { class: "golf-room-away" }, t("room_extra.away.body"), " ",
+        el("button", { type: "button", class: "md-button md-button--primary", "data-room-back": "", "data-focus": "room-back-here", onclick: () => this.page.backFromAway() }, t("room_extra.away.back"))));
+    }
+    out.push(el("div", { class: "golf-reactions", role: "group", "aria-label": t("room_extra.reactions.label") },
+      REACTIONS.map((name) => el("button", { type: "button", class: "md-button golf-reactions__button", "data-reaction": name, "data-focus": `react-${name}`,
+        disabled: state.connection !== "open", onclick: () => this.page.react(name) }, t(`room_extra.reaction.${name}`)))));
+    return out;
   }
 }

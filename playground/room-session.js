@@ -14,6 +14,10 @@
 //                         never in a link); `seen` tells the server which moves the page already showed
 //   startRoom(fill), ready(), leave(): the host starts; ready for the next hole or the rematch; give up the seat
 //   the "refused" event   an error frame no request of this page waits for ({detail: {key, error}})
+//   quickMatch({preset, players, name}): waits in the quick-match line ("queued" event: {wait, left}); the
+//                         server's `matched` seat is kept like a created one and joined at once
+//   react(name), back()   a preset reaction (the "reaction" event brings everyone's: {seat, reaction, shown});
+//                         back after the turn timer marked this seat away
 // The seed and the save never reach a room's page: the Hint runs in this browser's engine from the seat's
 // observation (observation_hint), and the Review from the record of the finished holes the server sends.
 import { retryDelay, socketUrl } from "./room-link.js";
@@ -97,14 +101,27 @@ export class RoomSession extends EventTarget {
     return this.connectFor();
   }
 
-  createRoom({ setup, seats, name }) {
-    this.intent = { type: "create", setup, seats, name };
+  createRoom({ setup, seats, name, timer = 0 }) {
+    this.intent = { type: "create", setup, seats, name, timer };
     return this.connectFor();
   }
 
   joinRoom(name) {
     this.intent = { type: "join", name };
     return this.connectFor();
+  }
+
+  quickMatch({ preset, players, name }) {
+    this.intent = { type: "quick", preset, players, name };
+    return this.connectFor();
+  }
+
+  react(reaction) {
+    return this.send({ type: "react", reaction });
+  }
+
+  back() {
+    return this.send({ type: "back" });
   }
 
   start() {
@@ -252,6 +269,21 @@ export class RoomSession extends EventTarget {
       case "error":
         this.errorFrame(frame);
         break;
+      case "queued":
+        this.setConnection("open");
+        this.dispatchEvent(event("queued", frame));
+        break;
+      case "matched":
+        // A quick match's seat: kept as this browser's own, then joined like a returning seat.
+        this.code = frame.code;
+        this.store.keepRoomSeat(frame.code, frame.token, 0);
+        this.intent = { type: "rejoin" };
+        this.dispatchEvent(event("matched", frame));
+        this.afterWelcome();
+        break;
+      case "reaction":
+        this.dispatchEvent(event("reaction", frame));
+        break;
       case "closed":
         if (SEAT_GONE.has(frame.key)) this.store.forgetRoomSeat(this.code);
         this.closeForGood(frame.reason, frame.key);
@@ -269,6 +301,11 @@ export class RoomSession extends EventTarget {
     this.joinId = id;
     if (intent.type === "create") {
       const frame = { type: "create", id, setup: intent.setup, seats: intent.seats };
+      if (intent.name) frame.name = intent.name;
+      if (intent.timer) frame.timer = intent.timer;
+      this.sendRaw(frame);
+    } else if (intent.type === "quick") {
+      const frame = { type: "quick", id, preset: intent.preset, players: intent.players };
       if (intent.name) frame.name = intent.name;
       this.sendRaw(frame);
     } else if (intent.type === "join") {

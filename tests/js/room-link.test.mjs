@@ -1,7 +1,7 @@
 // room-link.js: a room's address, its server, its link and QR code, and the wait before a reconnection.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { RETRY_MOST_MS, normaliseCode, qrUrl, retryDelay, roomFromHash, roomLink, roomServer, socketUrl } from "../../playground/room-link.js";
+import { RETRY_MOST_MS, normaliseCode, qrUrl, retryDelay, roomFromHash, roomLink, roomServer, socketUrl, watchLink } from "../../playground/room-link.js";
 
 test("the address asks for a room to create, a room by its code, or nothing", () => {
   assert.deepEqual(roomFromHash("#room=new"), { create: true });
@@ -13,6 +13,13 @@ test("the address asks for a room to create, a room by its code, or nothing", ()
   assert.equal(roomFromHash("#room=AB").error, "room.badCode");
   assert.equal(roomFromHash("#room=<script>").error, "room.badCode");
   assert.equal(roomFromHash("#room=%E0%A4%A").error, "room.badCode"); // not even UTF-8
+});
+
+test("the address asks for quick match, or to watch a room with its spectator code", () => {
+  assert.deepEqual(roomFromHash("#room=quick"), { quick: true });
+  assert.deepEqual(roomFromHash("#watch=ab7kq2mz"), { watch: "AB7KQ2MZ" });
+  assert.equal(roomFromHash("#watch=<b>").error, "room.badCode");
+  assert.equal(watchLink("https://golf.example/ja/play/?x=1#room=K7PQ2M", "AB7KQ2MZ"), "https://golf.example/ja/play/#watch=AB7KQ2MZ");
 });
 
 test("a typed code ignores case, spaces and dashes", () => {
