@@ -302,7 +302,11 @@ class Hub:
         room = self.rooms.get(code)
         if room is None:
             raise RoomError("room.error.no_room", code=code)
-        if (client.code is not None and client.code != code) or client.watching is not None or client.ticket is not None:
+        if (
+            (client.code is not None and client.code != code)
+            or client.watching is not None
+            or client.ticket is not None
+        ):
             raise RoomError("room.error.already_in")
         token = fields.get("token")
         moves: list[Move] = []
@@ -361,7 +365,9 @@ class Hub:
         self.reactions.forget(room.code)
         self.watch_codes.pop(room.watch_code, None)
         for spectator in self.watchers.pop(room.code, set()):
-            await self._send(spectator, protocol.frame("closed", key=key, reason=RoomError(key).message(spectator.lang)))
+            await self._send(
+                spectator, protocol.frame("closed", key=key, reason=RoomError(key).message(spectator.lang))
+            )
             spectator.watching = None
         for (code, _), other in list(self.seated.items()):
             if code == room.code:

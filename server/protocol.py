@@ -26,8 +26,13 @@ ANY, TEXT, WHOLE, OBJECT, LIST = "any", "text", "whole", "object", "list"
 # Each type's fields: (kind, required). "id" is allowed on every frame and echoed in its answer.
 FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "hello": {"v": (WHOLE, True), "lang": (TEXT, True)},
-    "create": {"setup": (OBJECT, True), "seats": (LIST, True), "name": (TEXT, False), "grace": (WHOLE, False),
-               "timer": (WHOLE, False)},
+    "create": {
+        "setup": (OBJECT, True),
+        "seats": (LIST, True),
+        "name": (TEXT, False),
+        "grace": (WHOLE, False),
+        "timer": (WHOLE, False),
+    },
     "join": {"code": (TEXT, True), "name": (TEXT, False), "token": (TEXT, False), "seen": (WHOLE, False)},
     "start": {"fill": (TEXT, False)},
     "act": {"action": (TEXT, True), "step": (WHOLE, True)},

@@ -267,14 +267,14 @@ class QuickMatch:
         host = group[0]
         room, token = self.hub.open_room(setup, seats, host.name, host.lang, now, turn_seconds=QUICK_TURN_SECONDS,
                                          quick=True)  # fmt: skip
-        handed = [(host.id, {"code": room.code, "seat": 0, "token": token})]
+        handed: list[tuple[str, dict[str, Any]]] = [(host.id, {"code": room.code, "seat": 0, "token": token})]
         for ticket in group[1:]:
             seat, seat_token = room.join(ticket.name, ticket.lang, now)
             handed.append((ticket.id, {"code": room.code, "seat": seat, "token": seat_token}))
-        for seat in room.people():
-            room.went_away(seat, now)  # until each person's page joins with its token
+        for index in room.people():
+            room.went_away(index, now)  # until each person's page joins with its token
         moves = room.start(0, FILL_LEVEL if len(group) < players else None, now)
         await self.hub.room_changed(room, moves)
-        for ticket_id, seat in handed:
-            await self.queue.deliver(ticket_id, seat)
+        for ticket_id, left in handed:
+            await self.queue.deliver(ticket_id, left)
         self.hub.ops.event("quick_match", room.code, -1, people=len(group), players=players)

@@ -28,7 +28,9 @@ def test_countdown_reactions_and_a_spectator_who_sees_no_hidden_card(browser: Br
         host.goto(f"{room_server.origin}/play/#room=new")
         host.locator("[data-room-name]").fill("Kei")
         timer = host.locator("[data-room-timer]")
-        assert [int(v) for v in timer.locator("option").evaluate_all("(os) => os.map((o) => o.value)")] == list(TURN_CHOICES)
+        assert [int(v) for v in timer.locator("option").evaluate_all("(os) => os.map((o) => o.value)")] == list(
+            TURN_CHOICES
+        )
         assert timer.input_value() == "0"  # off by default among friends
         timer.select_option("30")
         host.locator("#setup-players").select_option("2")
@@ -47,7 +49,9 @@ def test_countdown_reactions_and_a_spectator_who_sees_no_hidden_card(browser: Br
         countdown = host.locator("[data-room-timer-left]")
         expect(countdown).to_have_text(re.compile(r"^0:(30|2\d) left$"))
         first = int(countdown.get_attribute("data-left") or "0")
-        host.wait_for_function("(first) => Number(document.querySelector('[data-room-timer-left]').dataset.left) < first", arg=first)
+        host.wait_for_function(
+            "(first) => Number(document.querySelector('[data-room-timer-left]').dataset.left) < first", arg=first
+        )
         assert countdown.get_attribute("role") == "timer"
 
         # A reaction from the list, beside the host's seat on both pages; a second at once is refused in words.

@@ -71,7 +71,9 @@ def test_metrics_count_rooms_connections_moves_reconnects_and_errors() -> None:
     assert found["golf_errors_total{key=room.error.stale}"] == 1
 
 
-def test_every_room_event_is_one_json_line_without_tokens_names_cards_or_codes(caplog: pytest.LogCaptureFixture) -> None:
+def test_every_room_event_is_one_json_line_without_tokens_names_cards_or_codes(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     caplog.set_level(logging.INFO, logger="sixcardgolf.rooms.events")
     hub, crowd = room_of(2)
     host, guest = crowd

@@ -40,8 +40,13 @@ def public_information(hole: Any) -> dict[str, Any]:
         for key in common:
             if key != "visible_scores":
                 assert view[key] == common[key], key
-    return {**common, "seat": None, "layouts": layouts, "held": held.pop() if len(held) == 1 else None,
-            "legal_actions": []}
+    return {
+        **common,
+        "seat": None,
+        "layouts": layouts,
+        "held": held.pop() if len(held) == 1 else None,
+        "legal_actions": [],
+    }
 
 
 def watcher_of(hub: Any, code: str) -> Person:
@@ -137,7 +142,8 @@ def test_spectators_are_counted_capped_and_read_only() -> None:
     assert refusal["key"] == "room.extra.watch_full" and "2人" in refusal["error"]
     table = host.table()
     assert first.errors(first.say(type="act", action=table["observation"]["legal_actions"][0], step=table["step"])) == [
-        "room.error.not_joined"]
+        "room.error.not_joined"
+    ]
     assert first.errors(first.say(type="react", reaction="nice")) == ["room.error.not_joined"]
     # A spectator's connection takes no seat, and the spectator code is not a room code: it opens none.
     assert first.errors(first.say(type="join", code=code)) == ["room.error.already_in"]

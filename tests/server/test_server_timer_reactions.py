@@ -11,14 +11,19 @@ from roomkit import Clock, Person, make_hub, mover
 from server.hub import Hub
 
 
-def timed_room(people: int, timer: int | None, clock: Clock, computers: list[str] | None = None) -> tuple[Hub, list[Person]]:
+def timed_room(
+    people: int, timer: int | None, clock: Clock, computers: list[str] | None = None
+) -> tuple[Hub, list[Person]]:
     hub = make_hub(clock=clock)
     crowd = [Person(hub, address=f"192.0.2.{i + 1}") for i in range(people)]
     for person in crowd:
         person.hello()
     computers = computers or []
-    create = {"type": "create", "setup": {"preset": "basic", "options": {}, "players": people + len(computers), "holes": 1},
-              "seats": ["person"] + ["open"] * (people - 1) + computers}
+    create = {
+        "type": "create",
+        "setup": {"preset": "basic", "options": {}, "players": people + len(computers), "holes": 1},
+        "seats": ["person"] + ["open"] * (people - 1) + computers,
+    }
     if timer is not None:
         create["timer"] = timer
     frames = crowd[0].say(**create)
@@ -115,10 +120,12 @@ def test_a_timer_not_offered_is_refused_in_the_hosts_language() -> None:
 
 def test_reactions_come_from_the_list_once_every_three_seconds_and_everyone_sees_them() -> None:
     clock = Clock()
-    hub, crowd = timed_room(2, None, clock)
+    _, crowd = timed_room(2, None, clock)
     host, guest = crowd
     frames = guest.say(type="react", reaction="nice")
-    assert [f for f in frames if f["type"] == "reaction"] == [{"type": "reaction", "seat": 1, "reaction": "nice", "shown": 4}]
+    assert [f for f in frames if f["type"] == "reaction"] == [
+        {"type": "reaction", "seat": 1, "reaction": "nice", "shown": 4}
+    ]
     assert host.frames[-1] == {"type": "reaction", "seat": 1, "reaction": "nice", "shown": 4}
     assert guest.errors(guest.say(type="react", reaction="wow")) == ["room.extra.reaction_rate"]
     clock.now += 2.9
