@@ -246,3 +246,38 @@ test("the Hint is worked out here from the seat's own observation, the Review fr
   assert.equal(engine.calls[1][0], "match_review_step");
   await assert.rejects(session.look(1));
 });
+
+test("quick match: the line is joined after hello, and the seat handed out is kept and joined with its token", async () => {
+  const { session, store, socket } = made();
+  const queued = [];
+  session.addEventListener("queued", (event) => queued.push(event.detail));
+  const seatedThere = session.quickMatch({ preset: "basic", players: 3, name: "Ann" });
+  socket().opens();
+  socket().says({ type: "welcome", v: 1 });
+  const quick = socket().last("quick");
+  assert.deepEqual({ ...quick, id: 0 }, { type: "quick", id: 0, preset: "basic", players: 3, name: "Ann" });
+  socket().says({ type: "queued", id: quick.id, preset: "basic", players: 3, wait: 20, left: 20 });
+  assert.equal(queued[0].left, 20);
+  assert.equal(session.connection, "open");
+  socket().says({ type: "matched", code: "K7PQ2M", seat: 1, token: "their-token" });
+  assert.equal(store.roomSeat("K7PQ2M").token, "their-token");
+  const join = socket().last("join");
+  assert.equal(join.code, "K7PQ2M");
+  assert.equal(join.token, "their-token");
+  socket().says({ type: "joined", id: join.id, code: "K7PQ2M", seat: 1 });
+  const joined = await seatedThere;
+  assert.equal(joined.seat, 1);
+  assert.equal(session.state, "ready");
+});
+
+test("a reaction and the way back from away are frames of their own", async () => {
+  const { session, socket } = await seated();
+  const heardReactions = [];
+  session.addEventListener("reaction", (event) => heardReactions.push(event.detail));
+  session.react("nice");
+  assert.equal(socket().last("react").reaction, "nice");
+  session.back();
+  assert.ok(socket().last("back"));
+  socket().says({ type: "reaction", seat: 1, reaction: "wow", shown: 4 });
+  assert.deepEqual(heardReactions, [{ type: "reaction", seat: 1, reaction: "wow", shown: 4 }]);
+});
