@@ -21,8 +21,9 @@ export class RoomPage extends PlayPage {
     session.addEventListener("room", (event) => this.set(S.roomChanged(this.state, event.detail)));
     session.addEventListener("connection", (event) => this.set(S.connectionChanged(this.state, event.detail, session.closedReason)));
     session.addEventListener("refused", (event) => this.set(S.requestFailed(this.state, event.detail.error)));
-    session.addEventListener("queued", (event) => this.set({ ...this.state, quick: { ...event.detail, at: Date.now() } }));
-    session.addEventListener("matched", () => this.set({ ...this.state, quick: { ...(this.state.quick || {}), matched: true } }));
+    // Quick match waits on the "join" screen (its form, then the countdown); the seat handed out is joined next.
+    session.addEventListener("queued", (event) => this.state.quickMode && this.set({ ...this.state, quick: { ...event.detail, at: Date.now() } }));
+    session.addEventListener("matched", () => this.set({ ...S.roomJoining(this.state, this.session.connection), quickMode: false, quick: null }));
     session.addEventListener("reaction", (event) => this.reacted(event.detail));
     this.reactions = new Map(); // seat -> {reaction, until}: shown beside the seat for a few seconds
   }
@@ -34,7 +35,7 @@ export class RoomPage extends PlayPage {
     if (!offered) return this.set(S.roomsMissing(this.state));
     this.state = S.roomsFound(this.state);
     if (this.link.create) return this.set(S.formOpened(this.state));
-    if (this.link.quick) return this.set({ ...this.state, phase: "quick", quick: null, error: "" });
+    if (this.link.quick) return this.set({ ...S.nameAsked(this.state, ""), quickMode: true, quick: null });
     if (!this.session.saved()) return this.set(S.nameAsked(this.state));
     const back = this.session.resume();
     this.set(S.roomJoining(this.state, this.session.connection));
@@ -105,7 +106,7 @@ export class RoomPage extends PlayPage {
       history.replaceState(null, "", `${location.pathname}${location.search}#room=${joined.code}`);
       this.set(S.roomJoined({ ...this.state, quick: null }, joined.code));
     } catch (failure) {
-      this.set({ ...this.state, phase: "quick", quick: null, error: failure.message });
+      this.set({ ...S.nameAsked(this.state, failure.message), quickMode: true, quick: null });
     }
   }
 

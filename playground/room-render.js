@@ -187,8 +187,7 @@ export class RoomRenderer extends PlayRenderer {
     if (state.connection === "closed") return [this.closedScreen(state)];
     if (state.confirmLeave) return [this.leaveQuestion(state)];
     if (state.phase === "setup") return this.createParts(state);
-    if (state.phase === "join") return [this.joinForm(state)];
-    if (state.phase === "quick") return [this.quickParts(state)];
+    if (state.phase === "join") return [state.quickMode ? this.quickParts(state) : this.joinForm(state)];
     if (state.phase === "lobby") return [this.lobby(state)];
     return super.stageParts(state);
   }
@@ -267,7 +266,13 @@ export class RoomRenderer extends PlayRenderer {
     const quick = state.quick;
     if (quick) {
       const left = quick.left === null || quick.left === undefined ? null : Math.max(0, quick.left - (Date.now() - quick.at) / 1000);
-      if (left !== null && !quick.matched) setTimeout(() => this.page.render(), 500);
+      // One redraw pending at a time while the countdown runs (every drawing asks for the next).
+      if (left !== null && !quick.matched && !this.quickRedraw) {
+        this.quickRedraw = setTimeout(() => {
+          this.quickRedraw = null;
+          this.page.render();
+        }, 500);
+      }
       const line = quick.matched || left === null ? t("room_extra.quick.filling") : t("room_extra.quick.waiting", { seconds: Math.ceil(left) });
       return el("section", { class: "golf-quick", "aria-labelledby": "golf-quick-title" },
         el("h2", { id: "golf-quick-title" }, t("room_extra.quick.title")),
