@@ -14,9 +14,9 @@ from playwright.sync_api import Browser, Page, expect
 from rooms_support import RECORDER, frames
 
 from server.processes import RoomServer
-from support.playground import SITE
 from server.protocol import TURN_CHOICES
 from server.reactions import REACTIONS
+from support.playground import SITE
 
 WAIT_MS = 30_000
 
