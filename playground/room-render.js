@@ -20,6 +20,7 @@ const FILL_LEVEL = "normal"; // the computers that fill a lobby's empty seats wh
 export const TIMER_CHOICES = [0, 30, 60, 120];
 // The reactions offered (server/reactions.py REACTIONS): each one's words and emoji are the catalogue's.
 export const REACTIONS = ["nice", "wow", "unlucky", "well_played", "thinking"];
+const READY_CLOCK = -1; // the clock's seat at a hole's end (server/timer.py READY)
 const TIMER_SAY_AT = 10; // the countdown is said in words once, at this many seconds left
 const QUICK_PLAYERS = [2, 3, 4];
 
@@ -73,7 +74,8 @@ export class RoomRenderer extends PlayRenderer {
   // -- the turn timer's countdown, reactions beside the seats ------------------------------------------------------
   // The server says how many seconds the turn had left when it sent the room; this page counts down from there.
   clockFrom(room, view) {
-    const turn = room && view && !view.hole_over ? room.turn : null;
+    // A hole's end has a clock too, for "ready" (seat -1: nobody's turn), shown beside the Ready button.
+    const turn = room && view && (!view.hole_over || (room.turn && room.turn.seat === READY_CLOCK)) ? room.turn : null;
     if (!turn) {
       this.clock = null;
       return;
@@ -94,11 +96,11 @@ export class RoomRenderer extends PlayRenderer {
     const node = this.root.querySelector("[data-room-timer-left]");
     const left = this.secondsLeft();
     if (!node || left === null) return;
-    const text = clockText(left);
-    if (node.textContent !== this.t("room_extra.timer.left", { time: text })) node.textContent = this.t("room_extra.timer.left", { time: text });
+    const words = this.t(node.dataset.words || "room_extra.timer.left", { time: clockText(left) });
+    if (node.textContent !== words) node.textContent = words;
     node.dataset.left = String(Math.ceil(left));
     node.dataset.low = String(left <= TIMER_SAY_AT);
-    if (!this.clock.said && left <= TIMER_SAY_AT && this.state) {
+    if (!this.clock.said && left <= TIMER_SAY_AT && this.state && this.clock.seat !== READY_CLOCK) {
       this.clock.said = true;
       const room = this.state.room;
       this.say(this.clock.seat === room.you ? this.t("room_extra.timer.soonYours", { n: TIMER_SAY_AT })
@@ -393,6 +395,10 @@ export class RoomRenderer extends PlayRenderer {
     const names = (seats) => seats.map((index) => roomSeatName(t, room, index)).join(t("play.and"));
     const here = room.seats.map((_, index) => index)
       .filter((index) => room.seats[index].kind === "person" && !room.seats[index].away && !room.seats[index].standing_in);
+    if (this.clock && this.clock.seat === READY_CLOCK) {
+      out.push(el("p", { class: "golf-timer golf-timer--ready", role: "timer", "data-room-timer-left": "", "data-seat": String(READY_CLOCK), "data-words": "room_extra.timer.readyLeft" },
+        t("room_extra.timer.readyLeft", { time: clockText(this.secondsLeft()) })));
+    }
     if (!room.agreed.includes(room.you)) {
       const key = view.outcome ? "room.rematch" : "room.ready";
       out.push(button(key, () => this.page.ready(), { primary: true, focus: view.outcome ? "rematch" : "ready" }));

@@ -317,6 +317,15 @@ class Room:
         self._changed(now)
         return moves + self._maybe_continue(now)
 
+    def agree_for_everyone(self, now: float) -> list[Move]:
+        """The turn timer ran out at a hole's end: everyone here counts as ready, and the next hole (or the
+        rematch) starts, so that one person who walked away does not hold up a table of strangers."""
+        if self.played is None or not self.played.match.hole.is_over():
+            return []
+        self.agreed.update(self.present())
+        self._changed(now)
+        return self._maybe_continue(now)
+
     def people(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.kind == PERSON]
 

@@ -6,6 +6,8 @@ clock runs only while a person is to move (a computer never waits, and a hole th
 people's "ready", not for a timer).
 
 When a turn runs out, a computer at the stand-in's level (Normal) plays the rest of that turn for the person.
+At a hole's end the same clock runs for "ready" (seat `READY`: nobody's turn): when it runs out, everyone here
+counts as ready and the next hole, or the rematch, starts.
 When the same person's turn runs out `AWAY_AFTER` times in a row, the seat is marked away: a computer plays it
 (as after the grace period) until the person sends `back`. A move of the person's own clears the count.
 
@@ -27,6 +29,8 @@ from .room import PERSON, PLAYING, Room
 __all__ = ["AWAY_AFTER", "TURN_CHOICES", "TurnTimers"]
 AWAY_AFTER = 2
 """Turns run out in a row after which the person is marked away and a computer plays for them."""
+READY = -1
+"""The clock's seat at a hole's end, while the table waits for its people's "ready"."""
 
 
 @dataclass
@@ -45,10 +49,13 @@ class TurnTimers:
 
     @staticmethod
     def waiting_on(room: Room) -> int | None:
-        """The person the table waits for now (None: no timer, no match, a computer's turn or the hole over)."""
+        """The person the table waits for now (None: no timer, no match or a computer's turn; `READY`: a hole's
+        end, where the table waits for people to be ready)."""
         played = room.played
-        if not room.turn_seconds or room.state != PLAYING or played is None or played.match.hole.is_over():
+        if not room.turn_seconds or room.state != PLAYING or played is None:
             return None
+        if played.match.hole.is_over():
+            return READY if room.present() and not set(room.present()) <= room.agreed else None
         seat = played.match.current_player()
         entry = room.seats[seat]
         return seat if entry.kind == PERSON and not entry.standing_in else None
@@ -61,7 +68,7 @@ class TurnTimers:
             return
         assert room.played is not None
         match = room.played.match
-        key = (room.matches_played, len(match.records), match.hole.turns, seat)
+        key = (room.matches_played, len(match.records), -1 if seat == READY else match.hole.turns, seat)
         turn = self.turns.get(room.code)
         if turn is None or turn.key != key:
             self.turns[room.code] = Turn(key, seat, now)
@@ -91,6 +98,10 @@ class TurnTimers:
         if turn is None or turn.since + room.turn_seconds > now or self.waiting_on(room) != turn.seat:
             return None
         seat = turn.seat
+        if seat == READY:
+            moves = room.agree_for_everyone(now)
+            self.mark(room, now)
+            return moves
         missed = self.missed.get((room.code, seat), 0) + 1
         self.missed[(room.code, seat)] = missed
         moves = room.play_turn_for(seat, now)

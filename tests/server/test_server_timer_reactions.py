@@ -5,6 +5,7 @@ a reaction is one of the list, at most one per person every three seconds, and e
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from roomkit import Clock, Person, make_hub, mover
 
@@ -12,7 +13,7 @@ from server.hub import Hub
 
 
 def timed_room(
-    people: int, timer: int | None, clock: Clock, computers: list[str] | None = None
+    people: int, timer: int | None, clock: Clock, computers: list[str] | None = None, holes: int = 1
 ) -> tuple[Hub, list[Person]]:
     hub = make_hub(clock=clock)
     crowd = [Person(hub, address=f"192.0.2.{i + 1}") for i in range(people)]
@@ -21,7 +22,7 @@ def timed_room(
     computers = computers or []
     create = {
         "type": "create",
-        "setup": {"preset": "basic", "options": {}, "players": people + len(computers), "holes": 1},
+        "setup": {"preset": "basic", "options": {}, "players": people + len(computers), "holes": holes},
         "seats": ["person"] + ["open"] * (people - 1) + computers,
     }
     if timer is not None:
@@ -32,6 +33,18 @@ def timed_room(
         person.say(type="join", code=crowd[0].code)
     assert not crowd[0].errors(crowd[0].say(type="start"))
     return hub, crowd
+
+
+def turning_move(table: dict[str, Any]) -> str:
+    """A move that turns a card up (a draw, then a swap into a face-down place; a flip), so the hole ends soon."""
+    observation = table["observation"]
+    legal = observation["legal_actions"]
+    mine = observation["layouts"][observation["seat"]]
+    for action in legal:
+        word, _, place = action.partition(" ")
+        if word in ("swap", "flip") and place and not mine[int(place) - 1]["up"]:
+            return str(action)
+    return "draw" if "draw" in legal else str(legal[0])
 
 
 def tick(hub: Hub) -> None:
@@ -96,6 +109,28 @@ def test_a_move_of_ones_own_clears_the_run_of_missed_turns() -> None:
     clock.now += 61
     tick(hub)  # missed again, but not twice in a row
     assert host.last_state()["room"]["seats"][0]["standing_in"] is False
+
+
+def test_at_a_holes_end_the_clock_runs_for_ready_and_the_next_hole_starts_without_the_idle() -> None:
+    clock = Clock()
+    hub, crowd = timed_room(2, 30, clock, holes=3)
+    for _ in range(300):  # the people play the hole out, each in time
+        person = mover(crowd)
+        if person is None:
+            break
+        person.say(type="act", action=turning_move(person.table()), step=person.table()["step"])
+    host, guest = crowd
+    assert host.table()["hole_over"] and host.table()["hole"] == 1
+    turn = host.last_state()["room"]["turn"]
+    assert turn == {"seat": -1, "seconds": 30, "left": 30.0}  # nobody's turn: the table waits for "ready"
+    host.say(type="ready", step=host.table()["step"])
+    clock.now += 29
+    tick(hub)
+    assert host.table()["hole"] == 1  # the guest still has a second
+    clock.now += 2
+    tick(hub)
+    assert host.table()["hole"] == 2 and not host.table()["hole_over"]
+    assert guest.last_state()["room"]["seats"][1]["standing_in"] is False  # not ready in time is not away
 
 
 def test_without_a_timer_nobody_is_hurried() -> None:
