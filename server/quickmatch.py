@@ -238,8 +238,10 @@ class QuickMatch:
             return
         client.ticket = None
         entry = self.waiting.pop(ticket_id, None)
-        if entry is not None:
-            await self.queue.leave(ticket_id, entry[1].line)
+        if entry is not None and not await self.queue.leave(ticket_id, entry[1].line):
+            # A group had taken them already: the seat left for them is dropped (their seat in the room is then
+            # played by a computer after the grace period, as anyone's who went away).
+            await self.queue.collect(ticket_id)
 
     async def tick(self, now: float) -> None:
         """Forms the groups of every line someone on this process waits in, then hands out the seats left for
