@@ -22,7 +22,6 @@ export const TIMER_CHOICES = [0, 30, 60, 120];
 export const REACTIONS = ["nice", "wow", "unlucky", "well_played", "thinking"];
 const READY_CLOCK = -1; // the clock's seat at a hole's end (server/timer.py READY)
 const TIMER_SAY_AT = 10; // the countdown is said in words once, at this many seconds left
-const QUICK_PLAYERS = [2, 3, 4];
 
 // m:ss for a countdown.
 export function clockText(seconds) {
@@ -283,7 +282,7 @@ export class RoomRenderer extends PlayRenderer {
     }
     const presets = el("select", { id: "quick-preset", "data-quick-preset": "" },
       this.data.presets.map((p) => el("option", { value: p.name, selected: p.name === this.data.setup.defaults.preset }, p.title)));
-    const players = el("select", { id: "quick-players", "data-quick-players": "" }, QUICK_PLAYERS.map((n) => el("option", { value: String(n) }, String(n))));
+    const players = el("select", { id: "quick-players", "data-quick-players": "" }, this.data.setup.players.map((n) => el("option", { value: String(n) }, String(n))));
     const name = el("input", { type: "text", id: "quick-name", "data-quick-name": "", maxlength: String(NAME_MOST), autocomplete: "nickname", value: this.store.roomName() });
     return el("form", { class: "golf-setup golf-quick", "aria-labelledby": "golf-quick-title",
       onsubmit: (event) => {
