@@ -69,6 +69,7 @@ export class WatchPage {
     if (this.room && this.room.spectators) parts.push(el("p", { "data-room-spectators": String(this.room.spectators) }, t("room_extra.spectators.count", { count: this.room.spectators })));
     if (this.room && !this.table) parts.push(el("p", {}, t("room_extra.watch.waiting")));
     if (this.room && this.table) parts.push(this.board(), this.standings());
+    parts.push(el("p", {}, el("a", { class: "md-button", href: "./", "data-focus": "watch-back" }, t("room.backToPlay"))));
     patchChildren(this.root, [el("section", { class: "golf-watch", "aria-labelledby": "golf-watch-title" }, parts)]);
     this.placeReactions();
   }

@@ -141,6 +141,7 @@ class Hub:
             if room is not None:
                 room.went_away(client.seat, self.clock())
                 self._keep(room)
+                self.ops.event("away", room.code, client.seat)
                 await self._broadcast(room, [])
 
     # -- the messages ------------------------------------------------------------------------

@@ -156,3 +156,17 @@ def test_spectators_are_counted_capped_and_read_only() -> None:
     # A reaction reaches the spectators too.
     host.say(type="react", reaction="well_played")
     assert first.frames[-1]["type"] == "reaction" and first.frames[-1]["seat"] == 0
+
+
+def test_a_spectator_of_the_lobby_waits_for_the_table_and_hears_when_the_room_closes() -> None:
+    hub = make_hub()
+    host = Person(hub, lang="ja")
+    host.hello("ja")
+    host.say(type="create", setup={"players": 2, "holes": 1}, seats=["person", "open"])
+    spectator = watcher_of(hub, host.code)
+    lobby = spectator.last_state()
+    assert lobby["table"] is None and lobby["room"]["state"] == "lobby" and lobby["room"]["code"] is None
+    assert host.code not in spectator.texts[-1]
+    host.say(type="leave")  # the host leaves the lobby: the room closes
+    assert spectator.frames[-1]["type"] == "closed" and spectator.frames[-1]["key"] == "room.closed.host_left"
+    assert spectator.errors(spectator.say(type="ping")) == []
