@@ -213,8 +213,11 @@ class QuickMatch:
 
     async def enter(self, client: Client, fields: dict[str, Any], now: float) -> dict[str, Any]:
         """`client` joins the line: the `queued` frame's fields."""
-        if client.code is not None or client.ticket is not None:
+        if client.code is not None or client.ticket is not None or client.watching is not None:
             raise RoomError("room.error.already_in")
+        most = self.hub.settings.rooms_per_address
+        if sum(1 for other, _, _ in self.waiting.values() if other.address == client.address) >= most:
+            raise RoomError("room.error.too_many_rooms", most=most)  # each ticket may become a room
         setup = quick_setup(fields.get("preset", "basic"), fields.get("players", 2))
         name = fields.get("name") or ""
         from .room import clean_name

@@ -96,6 +96,16 @@ def test_leaving_the_line_and_bad_choices() -> None:
     assert odd.errors(odd.say(type="quick", players="two")) == ["room.error.field_kind"]
 
 
+def test_one_address_may_wait_for_as_many_tables_as_it_may_open_rooms() -> None:
+    hub = make_hub(rooms_per_address=2)
+    for name in ("A", "B"):
+        queued(hub, name, 4)  # the same address (the name's length) each time
+    extra = Person(hub, address="203.0.113.1")
+    extra.hello()
+    assert extra.errors(extra.say(type="quick", players=4)) == ["room.error.too_many_rooms"]
+    assert len(hub.quickmatch.waiting) == 2
+
+
 async def _two_hubs_share_one_line(url: str) -> None:
     clock = Clock()
     queues = [RedisQueue.from_url(url), RedisQueue.from_url(url)]
