@@ -14,6 +14,12 @@ from .settings import Settings
 def main() -> None:
     settings = Settings.from_env()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    # The room events are one JSON object a line (server/metrics.py), ready for a log shipper: no prefix.
+    events = logging.getLogger("sixcardgolf.rooms.events")
+    plain = logging.StreamHandler()
+    plain.setFormatter(logging.Formatter("%(message)s"))
+    events.addHandler(plain)
+    events.propagate = False
     print(f"Serving http://{settings.host}:{settings.port} (the site and its rooms; Ctrl-C stops)", flush=True)
     uvicorn.run(
         create_app(settings),

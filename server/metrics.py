@@ -15,7 +15,8 @@ Each hub has a registry of its own (a test's hub never meets another's counts), 
 | `golf_errors_total` | counter | refusals sent, by `key` (`room.error.*`), and failed clock ticks (`tick`) |
 | `golf_turns_expired_total` | counter | turns the turn timer played for a person |
 
-The log line (logger `sixcardgolf.rooms.events`, level INFO) is one JSON object: `event`, `room` (the first 10
+The log line (logger `sixcardgolf.rooms.events`, level INFO; `python -m server` writes it to stderr with no
+prefix) is one JSON object: `at` (the wall clock's seconds), `event`, `room` (the first 10
 hex digits of the room code's SHA-256: enough to follow one room through a log, useless to join it), `seat`,
 and the event's own numbers. Never a token, a name, a card or a room's code in clear.
 """
@@ -25,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -64,5 +66,6 @@ class Ops:
         """One log line for a room event; `numbers` are counts and steps, never words a person wrote."""
         if not events_log.isEnabledFor(logging.INFO):
             return
-        line = {"event": kind, "room": room_tag(code) if code else None, "seat": seat, **numbers}
+        line = {"at": round(time.time(), 3), "event": kind, "room": room_tag(code) if code else None, "seat": seat,
+                **numbers}  # fmt: skip
         events_log.info(json.dumps(line, separators=(",", ":")))
