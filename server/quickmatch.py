@@ -27,7 +27,7 @@ from sixcardgolf.door.params import rules_from
 from sixcardgolf.errors import GolfError
 
 from .errors import RoomError
-from .room import HOLE_CHOICES, PERSON, check_setup
+from .room import PERSON, check_setup
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -191,16 +191,19 @@ class RedisQueue:
 
 
 def quick_setup(preset: object, players: object) -> dict[str, Any]:
-    """A quick match's setup: the preset's own rules and number of holes (9 if the preset's is not a room's
-    choice), checked like a room's."""
-    holes = 9
+    """A quick match's setup: the preset's own rules and number of holes (9 if the preset's is not one a room
+    offers), checked like a room's."""
     try:
         wanted = rules_from({"preset": preset, "options": {}}).holes if isinstance(preset, str) else 9
     except GolfError:
         wanted = 9  # check_setup names the bad preset below
-    if wanted in HOLE_CHOICES:
-        holes = wanted
-    return check_setup({"preset": preset, "options": {}, "players": players, "holes": holes})
+    setup = {"preset": preset, "options": {}, "players": players}
+    try:
+        return check_setup({**setup, "holes": wanted})
+    except RoomError as refusal:
+        if refusal.key != "room.error.holes":
+            raise
+        return check_setup({**setup, "holes": 9})
 
 
 class QuickMatch:
