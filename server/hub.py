@@ -233,11 +233,18 @@ class Hub:
         self.ops.event("create", code, 0, players=len(room.seats), timer=turn_seconds, quick=quick)
         return room, token
 
-    async def room_changed(self, room: Room, moves: list[Move]) -> None:
-        """A change made outside a client's message (a quick match's start): kept, then every seat told."""
+    async def change_room(self, room: Room, change: Callable[[Room], list[Move] | None]) -> list[Move] | None:
+        """A change made outside a client's message (a turn that ran out, a quick match's seats and start):
+        `change` applied to the room, which is then kept and every seat told; None from it: nothing changed.
+        (The one way issue 27's extras change a room, so a store shared by processes commits them as it does a
+        client's change.)"""
+        moves = change(room)
+        if moves is None:
+            return None
         self._keep(room)
         self.ops.moves.inc(len(moves))
         await self._broadcast(room, moves)
+        return moves
 
     async def tell(self, client: Client, kind: str, **fields: Any) -> None:
         await self._send(client, protocol.frame(kind, **fields))
@@ -436,11 +443,9 @@ class Hub:
             if taken:
                 self._keep(room)
                 await self._broadcast(room, moves)
-            expired = self.timers.expire(room, now) if room.turn_seconds else None
-            if expired is not None:
+            if room.turn_seconds and await self.change_room(room, lambda r: self.timers.expire(r, now)) is not None:
                 self.ops.expired.inc()
                 self.ops.event("turn_expired", room.code, -1, step=room.step)
-                await self.room_changed(room, expired)
         await self.quickmatch.tick(now)
         for code in self.store.remove_idle(now - self.settings.idle_seconds):
             idle = self.rooms.get(code)

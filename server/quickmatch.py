@@ -27,10 +27,12 @@ from sixcardgolf.door.params import rules_from
 from sixcardgolf.errors import GolfError
 
 from .errors import RoomError
-from .room import PERSON, check_setup
+from .room import PERSON, Room, check_setup
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
+
+    from sixcardgolf.door.seated import Move
 
     from .hub import Client, Hub
 
@@ -276,13 +278,16 @@ class QuickMatch:
         room, token = self.hub.open_room(setup, seats, host.name, host.lang, now, turn_seconds=QUICK_TURN_SECONDS,
                                          quick=True)  # fmt: skip
         handed: list[tuple[str, dict[str, Any]]] = [(host.id, {"code": room.code, "seat": 0, "token": token})]
-        for ticket in group[1:]:
-            seat, seat_token = room.join(ticket.name, ticket.lang, now)
-            handed.append((ticket.id, {"code": room.code, "seat": seat, "token": seat_token}))
-        for index in room.people():
-            room.went_away(index, now)  # until each person's page joins with its token
-        moves = room.start(0, FILL_LEVEL if len(group) < players else None, now)
-        await self.hub.room_changed(room, moves)
+
+        def seat_and_start(room: Room) -> list[Move]:
+            for ticket in group[1:]:
+                seat, seat_token = room.join(ticket.name, ticket.lang, now)
+                handed.append((ticket.id, {"code": room.code, "seat": seat, "token": seat_token}))
+            for index in room.people():
+                room.went_away(index, now)  # until each person's page joins with its token
+            return room.start(0, FILL_LEVEL if len(group) < players else None, now)
+
+        await self.hub.change_room(room, seat_and_start)
         for ticket_id, left in handed:
             await self.queue.deliver(ticket_id, left)
         self.hub.ops.event("quick_match", room.code, -1, people=len(group), players=players)
