@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 import { patchChildren } from "./dom-patch.js";
 import { pilesView, seatView, signed, roomSeatName } from "./play-view.js";
 import { retryDelay, socketUrl } from "./room-link.js";
+import { clockText } from "./room-render.js";
 
 export class WatchPage {
   constructor({ root, t, lang, server, code, WebSocketImpl = globalThis.WebSocket }) {
@@ -49,6 +50,10 @@ export class WatchPage {
     } else if (frame.type === "state") {
       this.room = frame.room;
       this.table = frame.table;
+      // The turn timer counts down here from the seconds the server said it had left.
+      this.deadline = frame.room.turn ? performance.now() + frame.room.turn.left * 1000 : null;
+      clearInterval(this.ticker);
+      if (this.deadline !== null) this.ticker = setInterval(() => this.render(), 1000);
     } else if (frame.type === "reaction") {
       this.reactions.set(frame.seat, { reaction: frame.reaction, until: Date.now() + frame.shown * 1000 });
       setTimeout(() => this.render(), frame.shown * 1000 + 50);
@@ -68,6 +73,11 @@ export class WatchPage {
     else if (this.connection !== "open") parts.push(el("p", { class: "golf-notice", role: "status" }, t(`room.connection.${this.connection === "reconnecting" ? "reconnecting" : "connecting"}`)));
     if (this.room && this.room.spectators) parts.push(el("p", { "data-room-spectators": String(this.room.spectators) }, t("room_extra.spectators.count", { count: this.room.spectators })));
     if (this.room && !this.table) parts.push(el("p", {}, t("room_extra.watch.waiting")));
+    if (this.room && this.table && this.deadline !== null && this.room.turn.seat >= 0) {
+      const time = clockText(Math.max(0, (this.deadline - performance.now()) / 1000));
+      parts.push(el("p", {}, el("span", { class: "golf-timer", role: "timer", "data-room-timer-left": "", "data-seat": String(this.room.turn.seat),
+        "aria-label": t("room_extra.timer.leftLabel", { name: roomSeatName(t, this.room, this.room.turn.seat), time }) }, t("room_extra.timer.left", { time }))));
+    }
     if (this.room && this.table) parts.push(this.board(), this.standings());
     parts.push(el("p", {}, el("a", { class: "md-button", href: "./", "data-focus": "watch-back" }, t("room.backToPlay"))));
     patchChildren(this.root, [el("section", { class: "golf-watch", "aria-labelledby": "golf-watch-title" }, parts)]);

@@ -57,6 +57,7 @@ def test_countdown_reactions_and_a_spectator_who_sees_no_hidden_card(browser: Br
             "(first) => Number(document.querySelector('[data-room-timer-left]').dataset.left) < first", arg=first
         )
         assert countdown.get_attribute("role") == "timer"
+        expect(watcher.locator("[data-room-timer-left]")).to_have_text(re.compile(r"^0:[0-3]\d left$"))  # theirs too
 
         # A reaction from the list, beside the host's seat on both pages.
         buttons = host.locator("[data-reaction]")
