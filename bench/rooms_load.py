@@ -9,6 +9,11 @@ server's CPU time per move (from /proc, user + system) and its memory per room (
 were made, less the resident set of the empty server, divided by N).
 
     .venv/bin/python bench/rooms_load.py [--rooms 100,250,500,1000] [--seconds 40] [--think 2.0] [--bots 1]
+        [--store sqlite|memory] [--profile FILE]
+
+The bots' own CPU share is reported beside the server's: on two cores they compete with it, so they are kept
+cheap (orjson, one plain recv() a frame), and a bench whose bots take a whole core measures the bots.
+`--profile FILE` runs the server of the first N under cProfile (slower: its figures are not the bench's).
 
 Target on this two-core machine: 1,000 rooms at p95 <= 50 ms. Figures go to stdout and
 bench/results/rooms_load.md; nothing here can fail. The bots share the machine with the server: with two
