@@ -32,7 +32,7 @@ from .settings import Settings
 from .spectators import watch_room_view, watch_table
 from .store import RoomStore
 from .timer import TurnTimers
-from .views import room_view, table_view
+from .views import Moment, room_view, table_view
 
 log = logging.getLogger("sixcardgolf.rooms")
 
@@ -398,16 +398,17 @@ class Hub:
         """Every connected seat of `room` gets the room and its own table, `moves` as that seat saw them; with
         `only`, the seats named get those moves instead (a returning seat's news) and the others none. The
         spectators get the public table (server/spectators.py)."""
+        moment = Moment(room)  # what every seat's view has in common, made once for all of them
         extras = self._room_extras(room)
         for seat in range(len(room.seats)):
             client = self.seated.get((room.code, seat))
             if client is None:
                 continue
             seen = moves if only is None else only.get(seat, [])
-            state = protocol.frame("state", room={**room_view(room, seat), **extras, "watch": room.watch_code},
-                                   table=table_view(room, seat, client.lang, seen))  # fmt: skip
-            await self._send(client, state)
-        await self._tell_watchers(room, moves if only is None else [], extras)
+            table = table_view(room, seat, client.lang, seen, moment)
+            view = {**room_view(room, seat, moment), **extras, "watch": room.watch_code}
+            await self._send(client, protocol.frame("state", room=view, table=table))
+        await self._tell_watchers(room, moves if only is None else [], extras, moment)
 
     def _room_extras(self, room: Room) -> dict[str, Any]:
         """The room view's fields of issue 27: the turn timer (its clock marked first) and the spectators."""
@@ -416,11 +417,12 @@ class Hub:
         return {**self.timers.view(room, now), "spectators": len(self.watchers.get(room.code, ())),
                 "quick": room.quick}  # fmt: skip
 
-    async def _tell_watchers(self, room: Room, moves: list[Move], extras: dict[str, Any]) -> None:
+    async def _tell_watchers(self, room: Room, moves: list[Move], extras: dict[str, Any], moment: Moment) -> None:
         watching = self.watchers.get(room.code)
         if not watching:
             return
-        text = protocol.frame("state", room={**watch_room_view(room), **extras}, table=watch_table(room, moves))
+        view = {**watch_room_view(room, moment), **extras}
+        text = protocol.frame("state", room=view, table=watch_table(room, moves))
         for spectator in list(watching):
             await self._send(spectator, text)
 

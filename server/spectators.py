@@ -22,7 +22,7 @@ from sixcardgolf.door.seated import Move
 from sixcardgolf.observation import observe
 
 from .room import PLAYING, Room
-from .views import room_view
+from .views import Moment, room_view
 
 SPECTATOR = -1
 """The seat a spectator views from: none."""
@@ -44,9 +44,9 @@ def public_observation(room: Room) -> dict[str, Any]:
     return {**seen, "seat": None, "layouts": layouts, "held": held, "legal_actions": []}
 
 
-def watch_room_view(room: Room) -> dict[str, Any]:
+def watch_room_view(room: Room, moment: Moment | None = None) -> dict[str, Any]:
     """The room around the table as a spectator sees it: the seats and their presence, without the room's code."""
-    view = room_view(room, SPECTATOR)
+    view = room_view(room, SPECTATOR, moment)
     view["code"] = None
     view["you"] = None
     view["watch"] = room.watch_code
