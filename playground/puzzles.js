@@ -102,7 +102,7 @@ class PuzzlePage {
     const me = view.viewer;
     const isDaily = puzzle === this.daily;
     const heading = el("h2", { class: "golf-puzzle__title", tabindex: "-1" },
-      isDaily ? t("puzzle.daily", { date: this.today }) : t("puzzle.numbered", { n: puzzle.id.split("-").pop(), title: puzzle.title }));
+      isDaily ? t("puzzle.daily", { date: this.today }) : t("puzzle.numbered", { n: Number(puzzle.id.split("-").pop()), title: puzzle.title }));
     const about = el("p", { class: "golf-puzzle__about" },
       t("puzzle.about", { title: puzzle.title, players: puzzle.players, n: me + 1 }), " ", t(`puzzle.phase.${puzzle.observation.phase}`));
     const others = el("div", { class: "golf-opponents" });
@@ -159,7 +159,7 @@ class PuzzlePage {
       const result = this.progress.results[p.id];
       const mark = result ? t(`puzzle.mark.${result}`) : "";
       return el("li", {}, el("button", { type: "button", class: "md-button", "data-open": p.id, "aria-current": p === this.current ? "true" : null,
-        onclick: () => this.open(p) }, t("puzzle.numbered", { n: p.id.split("-").pop(), title: p.title }), mark));
+        onclick: () => this.open(p) }, t("puzzle.numbered", { n: Number(p.id.split("-").pop()), title: p.title }), mark));
     }));
     const daily = this.daily && this.current !== this.daily
       ? el("p", {}, el("button", { type: "button", class: "md-button", "data-open": "daily", onclick: () => this.open(this.daily) }, t("puzzle.backToDaily"))) : null;

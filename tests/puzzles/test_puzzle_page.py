@@ -65,9 +65,8 @@ def control(action: str) -> str:
 
 def shown_cards(page: Page) -> list[str]:
     """The card faces drawn on the table, as rank and suit ("K♠")."""
-    return page.eval_on_selector_all(
-        ".golf-board .golf-face", "faces => faces.map(f => f.textContent)"
-    )  # type: ignore[no-any-return]
+    faces = page.eval_on_selector_all(".golf-board .golf-face", "faces => faces.map(f => f.textContent)")
+    return [str(face) for face in faces]
 
 
 def observation_faces(observation: dict[str, Any]) -> list[str]:

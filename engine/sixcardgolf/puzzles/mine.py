@@ -42,12 +42,16 @@ PLAYERS_LEVEL = "normal"
 MAX_HOLES = 200  # per preset: mining gives up on a preset after this many holes (the data says how many it found)
 
 
-def losses(observation: Observation, best: int, rng_key: str, deals: int) -> dict[int, Loss]:
-    """Every other legal move's loss against `best`, each on its own seeded deals (so each figure repeats)."""
+def losses(observation: Observation, best: int, rng_key: str, deals: int) -> dict[int, Loss] | None:
+    """Every other legal move's loss against `best`, each on its own seeded deals (so each figure repeats and does
+    not depend on the others), or None at the first move that is not clearly worse (the rest is not measured)."""
     found = {}
     for action in observation.legal_actions:
         if action != best:
-            found[action] = expected_loss(observation, action, best, random.Random(f"{rng_key}/{action}"), deals)
+            loss = expected_loss(observation, action, best, random.Random(f"{rng_key}/{action}"), deals)
+            if not clear(loss.points, loss.error):
+                return None
+            found[action] = loss
     return found
 
 
@@ -79,11 +83,10 @@ def judge(preset: str, players: int, seed: int, match: Match) -> dict[str, Any] 
     seed_of_hint = hint_seed(seed, step, seat)
     advice = hint(observation, seed_of_hint)
     screened = losses(observation, advice.action, screen_key(seed, step), SCREEN_DEALS)
-    # One move that is not clearly worse ends it: check the cheapest looking first.
-    if not all(clear(loss.points, loss.error) for loss in screened.values()):
+    if screened is None:
         return None
     checked = losses(observation, advice.action, check_key(seed, step), CHECK_DEALS)
-    if not all(clear(loss.points, loss.error) for loss in checked.values()):
+    if checked is None:
         return None
     runner_up = min(screened, key=lambda action: screened[action].points)
     moves = [{"action": A.format_action(advice.action), "loss": 0.0, "error": 0.0, "deals": 0}]
