@@ -104,7 +104,8 @@ class PuzzlePage {
     const heading = el("h2", { class: "golf-puzzle__title", tabindex: "-1" },
       isDaily ? t("puzzle.daily", { date: this.today }) : t("puzzle.numbered", { n: Number(puzzle.id.split("-").pop()), title: puzzle.title }));
     const about = el("p", { class: "golf-puzzle__about" },
-      t("puzzle.about", { title: puzzle.title, players: puzzle.players, n: me + 1 }), " ", t(`puzzle.phase.${puzzle.observation.phase}`));
+      t("puzzle.about", { title: puzzle.title, players: puzzle.players, n: me + 1 }),
+      this.lang === "ja" ? "" : " ", t(`puzzle.phase.${puzzle.observation.phase}`)); // no space between Japanese sentences
     const others = el("div", { class: "golf-opponents" });
     puzzle.observation.layouts.forEach((layout, seat) => {
       if (seat !== me) others.append(seatView(s, seat, layout, { mine: false, targets: {}, cancelled: new Set(), hidePeeked: true }));
