@@ -1,18 +1,26 @@
-// history-store.js and history-stats.js: a finished match's entry, kept once; a damaged or foreign file refused
+// history-store.js and history-stats.js, puzzle-store.js and puzzle-pick.js (one Node process for the pages of
+// issue 28). history-store.js and history-stats.js: a finished match's entry, kept once; a damaged or foreign file refused
 // with its reason in the page's language; merging without duplicates; another tab's write merged, not lost; the
 // stats counted from a made-up history. puzzle-pick.js: the daily puzzle is the same for a date.
 import "./browser-stub.mjs";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-// A localStorage in memory (a test stands in another tab by writing to it between two reads).
+// A localStorage in memory (a test stands in another tab by writing to it between two reads); with `refuse`, it
+// throws as a browser that blocks site data does.
 const memory = new Map();
+let refuse = false;
+const refusal = () => Object.assign(new Error("refused"), { name: "SecurityError" });
 globalThis.window = {
   localStorage: {
     getItem(key) {
+      if (refuse) throw refusal();
       return memory.has(key) ? memory.get(key) : null;
     },
-    setItem(key, value) { memory.set(key, String(value)); },
+    setItem(key, value) {
+      if (refuse) throw refusal();
+      memory.set(key, String(value));
+    },
   },
   addEventListener() {},
 };
@@ -21,6 +29,7 @@ const H = await import("../../playground/history-store.js");
 const { historyStats } = await import("../../playground/history-stats.js");
 const { dailyIndex, dateText } = await import("../../playground/puzzle-pick.js");
 const { translator } = await import("../../playground/texts.js");
+const { puzzleStore } = await import("../../playground/puzzle-store.js");
 const en = translator("en");
 const ja = translator("ja");
 
@@ -117,4 +126,23 @@ test("the daily puzzle is the same for a date and spread over the set", () => {
   const days = Array.from({ length: 60 }, (_, i) => dailyIndex(dateText(new Date(2026, 0, 1 + i)), 44));
   assert.ok(days.every((index) => index >= 0 && index < 44));
   assert.ok(new Set(days).size > 20);
+});
+
+test("first answers make the streak; a second try does not count", () => {
+  assert.deepEqual(puzzleStore.answer("a", true), { results: { a: "solved" }, streak: 1, best: 1 });
+  assert.equal(puzzleStore.answer("b", true).streak, 2);
+  assert.equal(puzzleStore.answer("a", false).results.a, "solved");
+  const missed = puzzleStore.answer("c", false);
+  assert.deepEqual([missed.streak, missed.best], [0, 2]);
+  assert.equal(puzzleStore.health(), "ok");
+});
+
+test("damage reads as nothing kept, and a refusing browser still answers", () => {
+  memory.set("sixcardgolf.puzzles", "{broken");
+  assert.deepEqual(puzzleStore.progress(), { results: {}, streak: 0, best: 0 });
+  memory.set("sixcardgolf.puzzles", JSON.stringify({ results: { x: "maybe", y: "missed" }, streak: -3, best: "9" }));
+  assert.deepEqual(puzzleStore.progress(), { results: { y: "missed" }, streak: 0, best: 0 });
+  refuse = true;
+  assert.equal(puzzleStore.answer("d", true).streak, 1);
+  assert.equal(puzzleStore.health(), "blocked");
 });
