@@ -15,9 +15,9 @@ from sixcardgolf.presets import load_preset
 from sixcardgolf.seeds import decision_seed
 
 
-@pytest.mark.parametrize("preset", ["basic", "four-card", "nine-card", "house-party"])
+@pytest.mark.parametrize("preset", ["basic", "four-card", "house-party"])
 def test_each_records_pairs_and_who_ended_it_match_the_holes_own_scores(preset: str) -> None:
-    for seed in range(3):
+    for seed in range(2):
         match = Match(load_preset(preset).with_options({"holes": 2}), 3, seed)
         seated = SeatedMatch(match, ["human", "normal", "normal"])
         while not match.is_over():
