@@ -13,7 +13,7 @@ import pytest
 from sixcardgolf import actions as A
 from sixcardgolf.match import Match
 from sixcardgolf.presets import load_preset
-from sixcardgolf.puzzles import FAMILY_ORDER, clear, family_of, page_data, puzzles
+from sixcardgolf.puzzles import FAMILY_ORDER, clear, family_of, holds, page_data, puzzles
 from sixcardgolf.puzzles.mine import SCREEN_DEALS, screen_key
 from sixcardgolf.review.hint import hint
 from sixcardgolf.review.loss import expected_loss
@@ -108,7 +108,8 @@ def test_the_pages_data_carries_exactly_the_seats_observation(lang: str) -> None
 @pytest.mark.slow
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=IDS)
 def test_the_best_move_holds_under_a_larger_budget(puzzle: dict[str, Any]) -> None:
-    """Every other move measured again on twice the deals the mining checked it on, on deals it never saw."""
+    """Every other move measured again on twice the deals the mining checked it on, on deals it never saw: still
+    clearly worse than the answer (puzzles.holds)."""
     match = replayed(puzzle)
     observation = match.observation(match.current_player())
     best = A.parse_action(puzzle["best"])
@@ -116,4 +117,4 @@ def test_the_best_move_holds_under_a_larger_budget(puzzle: dict[str, Any]) -> No
     for move in puzzle["moves"][1:]:
         action = A.parse_action(move["action"])
         loss = expected_loss(observation, action, best, random.Random(f"puzzle-recheck/{puzzle['id']}/{action}"), deals)
-        assert clear(loss.points, loss.error), (move, loss)
+        assert holds(loss.points, loss.error), (move, loss)

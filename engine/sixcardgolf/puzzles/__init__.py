@@ -49,6 +49,13 @@ def clear(loss: float, error: float) -> bool:
     return loss >= MARGIN and loss - Z * error >= LOWER
 
 
+def holds(loss: float, error: float) -> bool:
+    """Whether a move measured again (on other, more deals) is still clearly worse than the best one: its loss is
+    above zero by Z standard errors. A loss chosen for being at least MARGIN regresses towards its true value when
+    measured afresh, so the re-check asks that the answer stays right, not that the margin stays as large."""
+    return loss - Z * error > 0
+
+
 @cache
 def _loaded() -> tuple[dict[str, Any], ...]:
     if not DATA.exists():
@@ -80,4 +87,4 @@ def page_data(lang: str) -> dict[str, Any]:
     return {"families": families, "puzzles": shown}
 
 
-__all__ = ["DATA", "FAMILIES", "LOWER", "MARGIN", "clear", "family_of", "page_data", "puzzles"]
+__all__ = ["DATA", "FAMILIES", "LOWER", "MARGIN", "clear", "family_of", "holds", "page_data", "puzzles"]
