@@ -29,7 +29,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine" / "sixcardgolf"
 
 CORE = {
     "sixcardgolf", "actions", "cards", "deck_check", "hole", "json_input", "match", "observation", "option_text",
-    "options", "preset_data", "presets", "rules", "scoring", "seeds",
+    "lessons", "options", "preset_data", "presets", "rules", "scoring", "seeds",
 }  # fmt: skip
 FLAT = {"errors": "errors", "simulate": "simulate", "cli": "cli", "cli_io": "cli", "__main__": "cli"}
 PACKAGES = {"messages": "catalogue", "ai": "ai", "text": "text", "review": "review", "door": "door"}
