@@ -18,7 +18,7 @@ import pytest
 from sixcardgolf import actions as A
 from sixcardgolf.cards import rank_of
 from sixcardgolf.door import handle
-from sixcardgolf.door.lesson import CONTINUE, COMPUTER, PERSON, lesson_named, lessons, play_lesson
+from sixcardgolf.door.lesson import COMPUTER, CONTINUE, PERSON, lesson_named, lessons, play_lesson
 from sixcardgolf.door.session import Session
 from sixcardgolf.errors import UsageError
 from sixcardgolf.hole import EndReason
@@ -109,7 +109,9 @@ def test_the_computer_goes_out_and_the_person_has_one_final_turn(name: str) -> N
 def test_the_score_the_texts_give_is_the_engines_and_the_claimed_winner_wins(name: str, lang: str) -> None:
     lesson = lessons()[name]
     done = [move for _, _, move in lesson.expected()]
-    answer = json.loads(handle(json.dumps({"method": "lesson_play", "params": {"lesson": name, "done": done, "lang": lang}}), Session()))
+    answer = json.loads(
+        handle(json.dumps({"method": "lesson_play", "params": {"lesson": name, "done": done, "lang": lang}}), Session())
+    )
     assert answer["ok"], answer
     view = answer["result"]
     scores = play_lesson(lesson, done).seated.match.hole.scores()
@@ -139,7 +141,11 @@ def test_a_move_off_the_lesson_is_refused_in_both_languages_and_plays_nothing() 
         play_lesson(lesson, [other])
     assert other in str(refused.value) and first in str(refused.value)
     assert other in refused.value.message("ja")
-    answer = json.loads(handle(json.dumps({"method": "lesson_play", "params": {"lesson": "nope", "done": []}}), Session()))
+    answer = json.loads(
+        handle(json.dumps({"method": "lesson_play", "params": {"lesson": "nope", "done": []}}), Session())
+    )
     assert not answer["ok"] and "first-hole" in answer["error"]
-    answer = json.loads(handle(json.dumps({"method": "lesson_play", "params": {"lesson": "first-hole", "done": "draw"}}), Session()))
+    answer = json.loads(
+        handle(json.dumps({"method": "lesson_play", "params": {"lesson": "first-hole", "done": "draw"}}), Session())
+    )
     assert not answer["ok"]

@@ -27,9 +27,9 @@ from ..messages import both
 from ..presets import load_preset
 from ..scoring import score_layout
 from ..text.glossary import rank_word
+from .match import local_view
 from .params import lang_of
 from .seated import Move, SeatedMatch
-from .match import local_view
 from .session import Session
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -75,9 +75,17 @@ def lessons() -> dict[str, Lesson]:
         steps = tuple(Step(step["key"], tuple(step["moves"])) for step in data["steps"])
         found.append(
             Lesson(
-                path.stem, data["order"], data["preset"], data["options"], data["players"], data["first_dealer"],
-                data["seed"], tuple(data["computer"]), steps, dict(data["claims"]),
-            )  # fmt: skip
+                path.stem,
+                data["order"],
+                data["preset"],
+                data["options"],
+                data["players"],
+                data["first_dealer"],
+                data["seed"],
+                tuple(data["computer"]),
+                steps,
+                dict(data["claims"]),
+            )
         )
     return {lesson.name: lesson for lesson in sorted(found, key=lambda lesson: lesson.order)}
 
@@ -127,8 +135,13 @@ def play_lesson(lesson: Lesson, done: list[str]) -> Replayed:
         wanted = expected[index][2]
         if given != wanted:
             raise UsageError(
-                *both("error.lesson.move", number=index + 1, move_code=quote_code(given), move=quote_text(given),
-                      wanted=wanted)  # fmt: skip
+                *both(
+                    "error.lesson.move",
+                    number=index + 1,
+                    move_code=quote_code(given),
+                    move=quote_text(given),
+                    wanted=wanted,
+                )
             )
         moves = [] if given == CONTINUE else [seated.play(A.parse_action(given)), *seated.play_computers()]
     return Replayed(seated, moves, len(done))
@@ -148,9 +161,12 @@ def lesson_facts(lesson: Lesson, hole: HoleState, lang: str, step: int, move: st
     rules = hole.rules
     column = lesson.claims["pair_column"] - 1
     facts: dict[str, Any] = {
-        "reveals": rules.initial_reveals, "step": step + 1, "steps": len(lesson.steps), "pair_column": column + 1,
-    }  # fmt: skip
-    word, _, position = move.partition(" ")
+        "reveals": rules.initial_reveals,
+        "step": step + 1,
+        "steps": len(lesson.steps),
+        "pair_column": column + 1,
+    }
+    _, _, position = move.partition(" ")
     if position:
         facts["position"] = int(position)
         facts["column"] = (int(position) - 1) % rules.cols + 1
