@@ -99,7 +99,11 @@ export class LessonRenderer extends PlayRenderer {
   build() {
     super.build();
     this.progress = el("ol", { class: "golf-lesson__progress", "aria-label": this.t("learn.progress") });
-    this.root.insertBefore(this.progress, this.toolbar);
+    // What to do now comes first, above the table (on the Play page the prompt is under it), with the kind line
+    // about a move right under it; "Start the lesson again" goes below the table.
+    const keys = this.root.querySelector(".golf-keys");
+    this.root.replaceChildren(this.status, this.alert, this.progress, this.prompt, this.noticeLine, this.stage,
+      this.actions, this.log, this.side, this.toolbar, keys);
   }
 
   render(state) {
@@ -122,7 +126,7 @@ export class LessonRenderer extends PlayRenderer {
       return el("li", { class: `golf-lesson__step${done ? " golf-lesson__step--done" : ""}${now ? " golf-lesson__step--now" : ""}`,
         "data-step": key, "aria-current": now ? "step" : null },
       el("span", { class: "golf-lesson__label" }, this.t(`learn.step.${key}`, lesson.facts)),
-      mark ? el("span", { class: "md-visually-hidden" }, ` (${mark})`) : null);
+      mark ? el("span", { class: "golf-sr" }, ` (${mark})`) : null);
     });
   }
 
