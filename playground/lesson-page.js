@@ -27,6 +27,14 @@ export class LessonPage extends PlayPage {
     this.render();
   }
 
+  // The engine (again) ready: the lesson's moves so far, or its start. A failure leaves its reason in the error
+  // line and the engine's Retry; a retry comes back here.
+  async sessionReady() {
+    if (this.state.busy) return;
+    await this.resumeMatch();
+    this.render();
+  }
+
   // As the Play page's, without counting the lesson as a match in the record against the computer.
   onView(view) {
     const lines = view.events.map((event) => eventText({ t: this.t, lang: this.lang, view }, event));
@@ -137,6 +145,13 @@ export class LessonRenderer extends PlayRenderer {
     if (state.notice) parts.push(state.notice);
     patchChildren(this.noticeLine, parts.length ? [parts.join(" ")] : []);
     this.noticeLine.hidden = !parts.length;
+  }
+
+  // No new-match form on this page: before the lesson's first view, or if it could not be had, the table's frame
+  // or nothing (the error line says why).
+  stageParts(state) {
+    if (state.phase === "setup" || state.phase === "paused") return [];
+    return super.stageParts(state);
   }
 
   toolbarParts(state) {

@@ -4,7 +4,8 @@
   (role=status), never the error line, and plays nothing; the progress line follows the steps; a reload halfway
   resumes at the same step; the lesson is finished, its score is the engine's, its completion is remembered;
 - by taps on a 390x844 touch screen in Japanese: the whole lesson, no key named in the texts, the same end;
-- axe finds nothing on the lesson, in both languages.
+- axe finds nothing on the lesson, in both languages;
+- (slow) with site data blocked the lesson still runs and says its progress will not be remembered.
 
 What the page must show comes from the lesson's data and the engine on CPython (door/lesson.py's replay), the
 texts from the catalogues, never from the page's own code.
@@ -12,12 +13,17 @@ texts from the catalogues, never from the page's own code.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from playground.page_texts import page_texts
+from sixcardgolf.door import handle
 from sixcardgolf.door.lesson import COMPUTER, PERSON, lesson_named, play_lesson
+from support.browser import CHROMIUM, CHROMIUM_ARGS
 from support.play_page import ROOT
 from support.playground import ENGINE_START_MS, REPO
 
@@ -71,8 +77,6 @@ def current_step(page: Page) -> str | None:
 def facts_at(count: int, lang: str) -> dict[str, Any]:
     """The step's facts as the engine gives them after `count` moves (the door on CPython)."""
     import json
-
-    from sixcardgolf.door import handle
 
     answer = json.loads(
         handle(
@@ -159,5 +163,29 @@ def test_the_lesson_by_taps_on_a_phone_in_japanese(browser: Browser, origin: str
     page.wait_for_selector(".golf-lesson__done")
     assert page.locator(".golf-lesson__done h2").inner_text() == texts["learn.done.title"]
     assert axe_violations(page) == []
+    assert problems == []
+    context.close()
+
+
+@pytest.mark.slow
+def test_with_site_data_blocked_the_lesson_runs_and_says_it_will_not_be_remembered(
+    browser: Browser, origin: str, tmp_path: Path
+) -> None:
+    """Chromium with "Block all cookies" in its profile (as tests/playground/test_calculator_storage.py does it):
+    the lesson still plays its steps, and the notice says the progress will not be kept."""
+    (tmp_path / "Default").mkdir()
+    preferences = {"profile": {"default_content_setting_values": {"cookies": 2}}}
+    (tmp_path / "Default" / "Preferences").write_text(json.dumps(preferences))
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 1366, "height": 768}
+    )
+    page = context.new_page()
+    problems = open_lesson(page, origin, "en")
+    wait_done(page, 0)
+    assert page_texts("en")["learn.storage.blocked"] in page.locator(".golf-notice").inner_text()
+    for count, move in enumerate(MOVES[:3]):
+        page.keyboard.press(key_of(move))
+        wait_done(page, count + 1)
+    assert current_step(page) == LESSON.steps[2].key
     assert problems == []
     context.close()
