@@ -23,7 +23,7 @@ from ..cards import rank_of
 from ..errors import UsageError, quote_code, quote_text
 from ..hole import HoleState
 from ..match import Match
-from ..messages import both
+from ..messages import Words, both, text
 from ..presets import load_preset
 from ..scoring import score_layout
 from ..text.glossary import rank_word
@@ -140,11 +140,18 @@ def play_lesson(lesson: Lesson, done: list[str]) -> Replayed:
                     number=index + 1,
                     move_code=quote_code(given),
                     move=quote_text(given),
-                    wanted=wanted,
+                    wanted=_move_words(wanted),
                 )
             )
         moves = [] if given == CONTINUE else [seated.play(A.parse_action(given)), *seated.play_computers()]
     return Replayed(seated, moves, len(done))
+
+
+def _move_words(move: str) -> Words:
+    """A move of the lesson in words, as an error names it (the page's Continue for a read step)."""
+    if move == CONTINUE:
+        return lambda lang: text("page.learn.continue", lang)
+    return A.action_words(A.parse_action(move))
 
 
 def _done(params: dict[str, Any]) -> list[str]:
