@@ -136,9 +136,9 @@ def test_the_lesson_by_keys_with_a_wrong_move_a_reload_and_its_end_remembered(br
     assert page.get_attribute(ROOT, "data-lesson-complete") == "true"
     kept = page.evaluate("JSON.parse(localStorage.getItem('sixcardgolf.lessons'))")
     assert kept[LESSON.name]["completed"] is True
-    assert (
-        page.evaluate("localStorage.getItem('sixcardgolf.playground.save')") is None
-    )  # the Play page's save untouched
+    # A lesson is not a match: the Play page's save and record and the history page's list are untouched.
+    for key in ("sixcardgolf.playground.save", "sixcardgolf.playground.record", "sixcardgolf.history"):
+        assert page.evaluate(f"localStorage.getItem('{key}')") is None, key
     assert axe_violations(page) == []
     assert problems == []
     context.close()
