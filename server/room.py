@@ -92,6 +92,7 @@ class Seat:
     lang: str = "en"
     standing_in: bool = False  # a person's seat played by a computer while they are away
     away_since: float | None = None  # the person's connection dropped at this time (None: here, or never came)
+    at: str | None = None  # the server process holding the person's connection (a shared store's presence)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -101,6 +102,8 @@ class Seat:
             "token_hash": self.token_hash,
             "lang": self.lang,
             "standing_in": self.standing_in,
+            "away_since": self.away_since,
+            "at": self.at,
         }
 
     @classmethod
@@ -112,6 +115,8 @@ class Seat:
             token_hash=data["token_hash"],
             lang=data["lang"],
             standing_in=data["standing_in"],
+            away_since=data.get("away_since"),
+            at=data.get("at"),
         )
 
 
