@@ -150,6 +150,13 @@ class Hub:
                 result = change(room)
             except _Unchanged:
                 return room, None  # type: ignore[return-value]
+            except RoomError:
+                # Refused on this process's copy: if another process's commit has not reached it yet, the refusal
+                # may be wrong (a seat taken since, a step moved on): read the room again and try once more.
+                if await self._behind(code):
+                    await self._reread(code, before)
+                    continue
+                raise
             try:
                 await self._keep(room)
             except Conflict:
@@ -160,6 +167,15 @@ class Hub:
                 raise
             return room, result
         raise RoomError("room.error.busy")
+
+    async def _behind(self, code: str) -> bool:
+        """A shared store holds a newer revision of the room than this process's copy."""
+        if self.shared is None:
+            return False
+        try:
+            return await self.shared.revision(code) > self.revisions.get(code, 0)
+        except Exception:
+            return False  # the store unreachable: the refusal stands, as it would with no other process
 
     async def _reread(self, code: str, before: tuple[int, int]) -> None:
         """The room as the shared store has it now, in place of this process's copy; its clients told."""

@@ -108,6 +108,9 @@ class RedisStore:
             return None
         return json.loads(kept[1]), int(kept[0])
 
+    async def revision(self, code: str) -> int:
+        return int(await self.client.hget(self.room_key(code), "rev") or 0)  # type: ignore[misc]
+
     async def commit(self, code: str, data: dict[str, Any], revision: int, updated: float) -> int:
         text = json.dumps(data, separators=(",", ":"))
         done, now = await self._commit(keys=[self.room_key(code), self.rooms_key], args=[revision, text, updated, code])

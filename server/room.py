@@ -374,6 +374,10 @@ class Room:
             self.first_dealer = (last + 1) % players
             self.seed = secrets.randbits(62)
             self.played = self._new_match()
+        # The log and the step follow the new hole (or match) even when no computer moves first: the kept room
+        # and every other process must see it begun, and a frame naming the old step is stale.
+        self._sync_log()
+        self._moved()
         moves = self.play_computers()
         self._changed(now)
         return moves

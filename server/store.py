@@ -137,6 +137,9 @@ class SharedStore(Protocol):
     async def read(self, code: str) -> tuple[dict[str, Any], int] | None:
         """Room `code`'s data and revision, or None."""
 
+    async def revision(self, code: str) -> int:
+        """Room `code`'s revision now (0: no such room)."""
+
     async def commit(self, code: str, data: dict[str, Any], revision: int, updated: float) -> int:
         """Keep `data` if the room is still at `revision` (0: a new room, whose code must be free); the new
         revision, or `Conflict`."""
