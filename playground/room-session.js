@@ -21,7 +21,7 @@ import { retryDelay, socketUrl } from "./room-link.js";
 const HELLO_MS = 8000; // a server that has not said welcome by then is given up on, and tried again
 const PING_MS = 25000; // a connection is asked for a pong this often, so one that died silently is noticed
 // The server's refusals after which this browser's seat is gone for good (the room or the seat no longer exists).
-const SEAT_GONE = new Set(["room.error.token", "room.error.no_room", "room.closed.host_left", "room.closed.idle"]);
+const SEAT_GONE = new Set(["room.error.token", "room.error.no_room", "room.closed.host_left", "room.closed.idle", "room.closed.lost"]);
 const FOR_GOOD = new Set([...SEAT_GONE, "room.error.version", "room.error.origin", "room.closed.elsewhere"]);
 
 function event(name, detail) {

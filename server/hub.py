@@ -189,7 +189,7 @@ class Hub:
         if kept is None:
             room = self.rooms.get(code)
             if room is not None:
-                await self._close_room(room, "room.closed.host_left", keep=False)
+                await self._close_room(room, "room.closed.lost", keep=False)
             return
         data, revision = kept
         room, moves = rebuilt(None, data, before[1] if data["seed"] == before[0] else 0)
@@ -253,7 +253,7 @@ class Hub:
                     continue
                 kept = await self.shared.read(code)
                 if kept is None:
-                    await self._close_room(room, "room.closed.idle", keep=False)
+                    await self._close_room(room, "room.closed.lost", keep=False)
                 elif kept[1] > self.revisions.get(code, 0):
                     room, moves = catch_up(room, kept[0])
                     self.rooms[code], self.revisions[code] = room, kept[1]

@@ -10,14 +10,24 @@ import itertools
 import json
 import random
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
+import pytest
+
 from server.hub import Client, Hub
+from server.processes import RedisServer
 from server.redis_store import RedisStore
 from server.settings import Settings
 
 _prefixes = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    """A private redis-server for the test module (no disk: nothing kept between modules)."""
+    with RedisServer() as redis:
+        yield redis.url
 
 
 def settings(**changes: Any) -> Settings:

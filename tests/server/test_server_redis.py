@@ -7,21 +7,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
-from rediskit import Person, same_step, shared_hubs, to_move, until
+from rediskit import Person, redis_url, same_step, shared_hubs, to_move, until
 
-from server.processes import RedisServer
 from server.redis_store import RedisStore
 from server.room import Room
 from server.store import Conflict
 
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    with RedisServer() as redis:
-        yield redis.url
+__all__ = ["redis_url"]  # the module's Redis (a fixture)
 
 
 async def seated(url_hubs: list, players: int = 3, holes: int = 1, computers: int = 1) -> list[Person]:  # type: ignore[type-arg]
@@ -44,8 +38,7 @@ async def seated(url_hubs: list, players: int = 3, holes: int = 1, computers: in
 
 async def play_hole(people: list[Person], rng: random.Random) -> int:
     """Moves of whoever's turn it is until the hole ends; each waits for the other hub's news first."""
-    made = 0
-    for _ in range(400):
+    for made in range(400):
         await same_step(people)
         person = to_move(people)
         if person is None:
@@ -54,7 +47,6 @@ async def play_hole(people: list[Person], rng: random.Random) -> int:
         frames = await person.say(type="act", action=rng.choice(table["observation"]["legal_actions"]),
                                   step=table["step"])  # fmt: skip
         assert not Person.errors(frames), frames
-        made += 1
     raise AssertionError("the hole did not end")
 
 
