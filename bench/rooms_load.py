@@ -44,7 +44,7 @@ RESULTS = HERE / "results"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def server_cpu(pid: int) -> float:
+def process_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
@@ -101,12 +101,15 @@ async def play_seat(seat: Seat, stop_at: float, measure_from: float) -> None:
         await ws.send(json.dumps({"type": "act", "action": action, "step": table["step"]}))  # type: ignore[attr-defined]
 
 
-async def one_room(url: str, rng: random.Random, think: float, times: list[float], start_by: float,
+async def one_room(url: str | list[str], rng: random.Random, think: float, times: list[float], start_by: float,
                    stop_at: float, measure_from: float, counts: list[int]) -> None:  # fmt: skip
     from websockets.asyncio.client import connect
 
     await asyncio.sleep(rng.uniform(0, start_by))
-    sockets = [await connect(url, max_size=2**22, open_timeout=60, ping_interval=None) for _ in range(4)]
+    urls = [url] if isinstance(url, str) else url  # several servers: seat i on server i mod their number
+    sockets = [
+        await connect(urls[i % len(urls)], max_size=2**22, open_timeout=60, ping_interval=None) for i in range(4)
+    ]
     try:
         for ws in sockets:
             await ws.send(json.dumps({"type": "hello", "v": 1, "lang": rng.choice(["en", "ja"])}))
@@ -129,7 +132,7 @@ async def one_room(url: str, rng: random.Random, think: float, times: list[float
             await ws.close()
 
 
-def bot_process(url: str, rooms: int, seed: int, think: float, start_by: float, stop_at_wall: float,
+def bot_process(url: str | list[str], rooms: int, seed: int, think: float, start_by: float, stop_at_wall: float,
                 measure_from_wall: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]  # fmt: skip
     # The deadlines come as wall-clock times (the processes share no monotonic clock): turned into this one's.
     offset = time.monotonic() - time.time()
@@ -175,9 +178,9 @@ def measure(rooms: int, seconds: float, think: float, bots: int) -> dict[str, fl
             for worker in workers:
                 worker.start()
             time.sleep(max(0.0, measure_from - time.time()))
-            cpu_start, rss_full = server_cpu(server.pid), server_rss(server.pid)
+            cpu_start, rss_full = process_cpu(server.pid), server_rss(server.pid)
             time.sleep(max(0.0, stop_at - time.time()))
-            cpu_used = server_cpu(server.pid) - cpu_start
+            cpu_used = process_cpu(server.pid) - cpu_start
             results = [out.get(timeout=120) for _ in workers]
             for worker in workers:
                 worker.join(timeout=60)
@@ -207,7 +210,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--think", type=float, default=2.0, help="a seat's mean think time before a move, seconds")
     parser.add_argument("--bots", type=int, default=1, help="bot processes")
+    parser.add_argument("--store", choices=["sqlite", "redis"], default="sqlite",
+                        help="redis: bench/rooms_redis.py (SQLite beside Redis on --servers processes)")  # fmt: skip
+    parser.add_argument("--servers", default="1,2", help="with --store redis: server processes, e.g. 1,2")
     args = parser.parse_args()
+    if args.store == "redis":
+        from rooms_redis import run
+
+        run([int(x) for x in args.rooms.split(",")], [int(x) for x in args.servers.split(",")], args.seconds,
+            args.think, args.bots, sqlite=True)  # fmt: skip
+        return
     rows = []
     niceness = os.nice(0)
     group = raise_session(niceness)
