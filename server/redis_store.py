@@ -109,7 +109,7 @@ class RedisStore:
         return json.loads(kept[1]), int(kept[0])
 
     async def revision(self, code: str) -> int:
-        return int(await self.client.hget(self.room_key(code), "rev") or 0)  # type: ignore[misc]
+        return int(await self.client.hget(self.room_key(code), "rev") or 0)
 
     async def commit(self, code: str, data: dict[str, Any], revision: int, updated: float) -> int:
         text = json.dumps(data, separators=(",", ":"))
