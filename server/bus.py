@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -36,12 +35,13 @@ def encode_change(revision: int, text: str) -> str:
     return f"{revision} {text}"
 
 
-def decode(message: str) -> tuple[int, dict[str, Any] | None, str]:
-    """(revision, data or None, closing key or "")."""
+def decode(message: str) -> tuple[int, str | None, str]:
+    """(revision, the room's data as JSON or None, closing key or ""). The data is left unparsed: the process that
+    committed it (and any process already past it) never needs it."""
     head, _, body = message.partition(" ")
     if body.startswith("!"):
         return int(head), None, body[1:]
-    return int(head), json.loads(body), ""
+    return int(head), body, ""
 
 
 class RedisBus:

@@ -18,6 +18,7 @@ takes over, and the first is told so and closed.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -80,6 +81,7 @@ class Hub:
         self.created_by: dict[str, set[str]] = {}  # address -> codes of its live rooms
         self.record_frames = False  # tests: keep every frame each client was sent
         self._guards: dict[str, asyncio.Lock] = {}
+        self._finding: set[str] = set()  # rooms being read from the shared store (watched already)
         if shared is None:
             self._load()
 
@@ -125,8 +127,8 @@ class Hub:
                                                 room.updated)  # fmt: skip
         except Conflict:
             raise
-        except Exception:  # Redis unreachable or too slow: nothing was kept, and the client is told to try again
-            log.warning("a room's change could not be kept: the store did not answer")
+        except Exception as error:  # Redis unreachable or too slow: nothing was kept, the client told to try again
+            log.warning("a room's change could not be kept: the store did not answer (%s)", type(error).__name__)
             raise RoomError("room.error.busy") from None
         self.revisions[room.code] = revision
 
@@ -201,11 +203,14 @@ class Hub:
         room = self.rooms.get(code)
         if room is not None or self.shared is None:
             return room
+        self._finding.add(code)
         try:
             await self.shared.watch(code)  # before reading: no commit falls between the read and the watch
             kept = await self.shared.read(code)
         except Exception:
             raise RoomError("room.error.busy") from None
+        finally:
+            self._finding.discard(code)
         if kept is None:
             await self.shared.unwatch(code)
             return None
@@ -223,23 +228,23 @@ class Hub:
         asyncio.get_running_loop().create_task(self._unwatch(code))
 
     async def _unwatch(self, code: str) -> None:
-        if self.shared is not None and code not in self.rooms:
+        if self.shared is not None and code not in self.rooms and code not in self._finding:
             try:
                 await self.shared.unwatch(code)
             except Exception:
                 log.warning("a room could not be unwatched")
 
     # -- the other processes ----------------------------------------------------------------
-    async def _heard(self, code: str, revision: int, data: dict[str, Any] | None, key: str) -> None:
+    async def _heard(self, code: str, revision: int, text: str | None, key: str) -> None:
         """Another process committed a change to a room this one holds (or closed it)."""
         async with self._guard(code):
             room = self.rooms.get(code)
             if room is None or revision <= self.revisions.get(code, 0):
                 return  # not held here, or this process's own commit (already told)
-            if data is None:
+            if text is None:
                 await self._close_room(room, key, keep=False)
                 return
-            room, moves = catch_up(room, data)
+            room, moves = catch_up(room, json.loads(text))
             self.rooms[code], self.revisions[code] = room, revision
             await self._tell_changed(room, moves)
 
@@ -569,7 +574,10 @@ class Hub:
         for seat, person in enumerate(room.seats):
             if person.kind != PERSON:
                 continue
-            if (room.code, seat) in self.seated and (person.at != self.process or person.away_since is not None):
+            held = (room.code, seat) in self.seated
+            if held and person.at in (None, self.process) and (person.at is None or person.away_since is not None):
+                # Taken as away (this process's beats were late) while its client is here: here again. A seat
+                # another process holds is left to it: that process took it over, and this one hears so.
                 self._came_back(room, seat, person.lang)
                 changed = True
             elif person.away_since is None and person.at is not None and person.at not in alive:

@@ -33,6 +33,9 @@ from .bus import RedisBus, channel
 from .store import Changed, Conflict
 
 PREFIX = "golf:"
+POOL = 32
+"""Connections to Redis a process uses at most for its commands (the bus has one more of its own)."""
+TIMEOUT = 10.0
 ALIVE_SECONDS = 15.0
 """A process that has not beaten for this long is taken as stopped (its clients' seats become away). Generous:
 a loaded machine may stall a process for seconds, and marking a present person away is worse than late."""
@@ -80,10 +83,14 @@ class RedisStore:
         self.url = url
         self.prefix = prefix
         self.process = process or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        # Short timeouts: a command waits for Redis at most this long, and a client is then told to try again.
-        self.client: redis.Redis = redis.Redis.from_url(
-            url, decode_responses=True, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10
-        )
+        # A bounded pool: under a burst (a thousand pages reconnecting at once) commands wait their turn for one of
+        # POOL connections instead of opening thousands; a command waits at most TIMEOUT seconds for Redis, and its
+        # client is then told to try again (room.error.busy).
+        pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=POOL, timeout=TIMEOUT, decode_responses=True, socket_timeout=TIMEOUT,
+            socket_connect_timeout=TIMEOUT, health_check_interval=10,
+        )  # fmt: skip
+        self.client: redis.Redis = redis.Redis(connection_pool=pool)
         self.bus = RedisBus(self.client, prefix)
         self._commit = self.client.register_script(COMMIT)
         self._remove = self.client.register_script(REMOVE)

@@ -118,8 +118,9 @@ class Conflict(Exception):
     """Another process committed a change to the room first: read it again, and try the change on that."""
 
 
-Changed = Callable[[str, int, "dict[str, Any] | None", str], Awaitable[None]]
-"""A commit heard from the bus: (code, revision, the room's data or None when it was closed, the closing key)."""
+Changed = Callable[[str, int, "str | None", str], Awaitable[None]]
+"""A commit heard from the bus: (code, revision, the room's data as JSON or None when it was closed, the closing
+key)."""
 
 
 class SharedStore(Protocol):

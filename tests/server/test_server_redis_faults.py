@@ -8,9 +8,12 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import socket
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rediskit import Person, redis_url, same_step, shared_hubs, to_move, until
 from test_server_redis import play_hole, seated
 from websockets.asyncio.client import ClientConnection, connect
@@ -248,3 +251,38 @@ def test_a_room_kept_in_redis_rebuilds_to_the_same_match(redis_url: str) -> None
                 assert copy.played.match.observation(0).to_dict() == room.played.match.observation(0).to_dict()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.slow
+def test_a_real_socket_that_stops_reading_is_dropped_by_the_server(tmp_path: Path) -> None:
+    settings = {"GOLF_DB": str(tmp_path / "rooms.sqlite3"), "GOLF_SITE": "", "GOLF_SEND_QUEUE": "4",
+                "GOLF_MESSAGE_RATE": "1000", "GOLF_MESSAGE_BURST": "1000"}  # fmt: skip
+    with RoomServer(settings, log=tmp_path / "server.log") as server:
+        asyncio.run(stops_reading(server.ws_url, server.port))
+
+
+async def stops_reading(url: str, port: int) -> None:
+    host = Page([url], 0)
+    await host.open()
+    joined = await host.ask(type="create", setup={"preset": "basic", "players": 2, "holes": 1},
+                            seats=["person", "open"])  # fmt: skip
+    # A page whose socket takes almost nothing in (a tiny receive buffer) and which then reads no more.
+    line = socket.socket()
+    line.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    line.connect(("127.0.0.1", port))
+    stuck = await connect(url, sock=line, max_size=2**22, ping_interval=None)
+    await stuck.send(json.dumps({"type": "hello", "v": 1, "lang": "en"}))
+    await stuck.send(json.dumps({"type": "join", "code": joined["code"], "name": "Slow"}))
+    await asyncio.sleep(0.5)
+    started = time.monotonic()
+    away = False
+    for n in range(3000):
+        assert host.ws is not None
+        await host.ws.send(json.dumps({"type": "rename", "name": f"Ann{n % 1000}"}))
+        frame = json.loads(await asyncio.wait_for(host.ws.recv(), 5))  # the host is answered at once, every time
+        if frame["type"] == "state" and frame["room"]["seats"][1]["away"]:
+            away = True
+            break
+    assert away, "the page that stopped reading was never dropped"
+    assert time.monotonic() - started < 60
+    stuck.transport.abort()
