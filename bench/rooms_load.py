@@ -9,6 +9,11 @@ server's CPU time per move (from /proc, user + system) and its memory per room (
 were made, less the resident set of the empty server, divided by N).
 
     .venv/bin/python bench/rooms_load.py [--rooms 100,250,500,1000] [--seconds 40] [--think 2.0] [--bots 1]
+        [--store sqlite|memory] [--profile FILE]
+
+The bots' own CPU share is reported beside the server's: on two cores they compete with it, so they are kept
+cheap (orjson, one plain recv() a frame), and a bench whose bots take a whole core measures the bots.
+`--profile FILE` runs the server of the first N under cProfile (slower: its figures are not the bench's).
 
 Target on this two-core machine: 1,000 rooms at p95 <= 50 ms. Figures go to stdout and
 bench/results/rooms_load.md; nothing here can fail. The bots share the machine with the server: with two
@@ -40,7 +45,15 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))  # the room server's package, for its process launcher
 from server.processes import RoomServer  # noqa: E402
 
+try:  # the bots parse every frame they are sent: a fast parser keeps them from being what the bench measures
+    from orjson import loads
+except ImportError:  # pragma: no cover
+    loads = json.loads
+
 RESULTS = HERE / "results"
+NOTES = (
+    "<!-- Below: written by hand (what the profile showed, the figures before), kept when the table is made again. -->"
+)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -69,13 +82,17 @@ class Seat:
 
 
 async def play_seat(seat: Seat, stop_at: float, measure_from: float) -> None:
+    """Plays one seat until its socket is closed (at `stop_at`, by its room): each frame is read with one plain
+    recv() (a wait_for per frame would cost the bots a task each)."""
+    from websockets.exceptions import ConnectionClosed
+
     ws = seat.ws
     while time.monotonic() < stop_at:
         try:
-            text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))  # type: ignore[attr-defined]
-        except TimeoutError:
+            text = await ws.recv()  # type: ignore[attr-defined]
+        except ConnectionClosed:
             return
-        frame = json.loads(text)
+        frame = loads(text)
         if frame["type"] != "state" or frame["table"] is None:
             continue
         table = frame["table"]
@@ -107,8 +124,10 @@ async def one_room(url: str | list[str], rng: random.Random, think: float, times
 
     await asyncio.sleep(rng.uniform(0, start_by))
     urls = [url] if isinstance(url, str) else url  # several servers: seat i on server i mod their number
+    # proxy=None: no look through the environment for a proxy on every connection.
     sockets = [
-        await connect(urls[i % len(urls)], max_size=2**22, open_timeout=60, ping_interval=None) for i in range(4)
+        await connect(urls[i % len(urls)], max_size=2**22, open_timeout=60, ping_interval=None, proxy=None)
+        for i in range(4)
     ]
     try:
         for ws in sockets:
@@ -117,7 +136,7 @@ async def one_room(url: str | list[str], rng: random.Random, think: float, times
         host = sockets[0]
         await host.send(json.dumps({"type": "create", "setup": {"preset": "basic", "players": 4, "holes": 9},
                                     "seats": ["person", "open", "open", "open"]}))  # fmt: skip
-        joined = json.loads(await host.recv())
+        joined = loads(await host.recv())
         await host.recv()  # the lobby
         for ws in sockets[1:]:
             await ws.send(json.dumps({"type": "join", "code": joined["code"]}))
@@ -125,7 +144,12 @@ async def one_room(url: str | list[str], rng: random.Random, think: float, times
         await host.send(json.dumps({"type": "start"}))
         seats = [Seat(ws, random.Random(rng.random()), think, times) for ws in sockets]
         counts[0] += 1
-        await asyncio.gather(*(play_seat(seat, stop_at, measure_from) for seat in seats))
+
+        async def close_at_stop() -> None:
+            await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
+            await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+
+        await asyncio.gather(close_at_stop(), *(play_seat(seat, stop_at, measure_from) for seat in seats))
         counts[1] += sum(seat.moves for seat in seats)
     finally:
         for ws in sockets:
@@ -155,9 +179,31 @@ def bot_process(url: str | list[str], rooms: int, seed: int, think: float, start
 
 
 # -- one N --------------------------------------------------------------------------------------------
-def measure(rooms: int, seconds: float, think: float, bots: int) -> dict[str, float]:
+class ProfiledServer(RoomServer):
+    """The room server under cProfile, its figures written to `out` when it stops: SIGTERM ends uvicorn cleanly, and
+    uvicorn's raising the signal again afterwards (which would end the process before the profile is written) is
+    skipped."""
+
+    def __init__(self, settings: dict[str, str], out: Path) -> None:
+        super().__init__(settings)
+        self.out = out
+
+    def command(self) -> list[str]:
+        code = (
+            "import cProfile, signal\n"
+            "signal.raise_signal = lambda signum: None\n"
+            "from server.__main__ import main\n"
+            f"cProfile.run('main()', {str(self.out)!r})\n"
+        )
+        return [sys.executable, "-c", code]
+
+
+def measure(rooms: int, seconds: float, think: float, bots: int, profile: Path | None = None,
+            store: str = "sqlite") -> dict[str, float]:  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
-        server = RoomServer({"GOLF_DB": os.path.join(folder, "rooms.sqlite3"), "GOLF_SITE": "",
+        kind = RoomServer if profile is None else lambda settings: ProfiledServer(settings, profile)
+        db = os.path.join(folder, "rooms.sqlite3") if store == "sqlite" else ":memory:"
+        server = kind({"GOLF_DB": db, "GOLF_SITE": "",
                              "GOLF_MAX_ROOMS": "100000", "GOLF_ROOMS_PER_ADDRESS": "100000"})  # fmt: skip
         server.start()
         try:
@@ -179,13 +225,18 @@ def measure(rooms: int, seconds: float, think: float, bots: int) -> dict[str, fl
                 worker.start()
             time.sleep(max(0.0, measure_from - time.time()))
             cpu_start, rss_full = process_cpu(server.pid), server_rss(server.pid)
+            bots_start = sum(process_cpu(worker.pid) for worker in workers if worker.pid is not None)
             time.sleep(max(0.0, stop_at - time.time()))
             cpu_used = process_cpu(server.pid) - cpu_start
+            bots_used = sum(process_cpu(worker.pid) for worker in workers if worker.pid is not None) - bots_start
             results = [out.get(timeout=120) for _ in workers]
             for worker in workers:
                 worker.join(timeout=60)
         finally:
-            server.kill()
+            if profile is None:
+                server.kill()
+            else:
+                server.stop()  # SIGTERM: the profile is written as the server ends
     times = sorted(t for r in results for t in r["times"])
     moves_measured = len(times)
     cut = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000 if times else float("nan")  # noqa: E731
@@ -199,6 +250,7 @@ def measure(rooms: int, seconds: float, think: float, bots: int) -> dict[str, fl
         "p99": cut(0.99),
         "cpu_ms_per_move": cpu_used / moves_measured * 1000 if moves_measured else float("nan"),
         "cpu_share": cpu_used / seconds,
+        "bots_cpu_share": bots_used / seconds,
         "kib_per_room": (rss_full - empty_rss) / rooms / 1024,
         "median": statistics.median(times) * 1000 if times else float("nan"),
     }
@@ -210,9 +262,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--think", type=float, default=2.0, help="a seat's mean think time before a move, seconds")
     parser.add_argument("--bots", type=int, default=1, help="bot processes")
-    parser.add_argument("--store", choices=["sqlite", "redis"], default="sqlite",
-                        help="redis: bench/rooms_redis.py (SQLite beside Redis on --servers processes)")  # fmt: skip
+    parser.add_argument("--store", choices=["sqlite", "memory", "redis"], default="sqlite",
+                        help="memory: no SQLite file, to see what the writes cost (not how the server runs for real); "
+                        "redis: bench/rooms_redis.py (SQLite beside Redis on --servers processes)")  # fmt: skip
     parser.add_argument("--servers", default="1,2", help="with --store redis: server processes, e.g. 1,2")
+    parser.add_argument("--profile", type=Path, help="run the server under cProfile, its stats to this file "
+                        "(the first N only; slower, so its figures are not the bench's)")  # fmt: skip
     args = parser.parse_args()
     if args.store == "redis":
         from rooms_redis import run
@@ -225,7 +280,7 @@ def main() -> None:
     group = raise_session(niceness)
     load_start = os.getloadavg()[0]
     for n in (int(x) for x in args.rooms.split(",")):
-        row = measure(n, args.seconds, args.think, args.bots)
+        row = measure(n, args.seconds, args.think, args.bots, args.profile if not rows else None, args.store)
         rows.append(row)
         print(json.dumps(row), flush=True)
     held = [r["rooms"] for r in rows if r["p95"] <= 50 and r["made"] == r["rooms"]]
@@ -233,28 +288,33 @@ def main() -> None:
     lines = [
         "# Rooms under load",
         "",
-        f"Generated by `bench/rooms_load.py` on {when}: one room server process (uvicorn, websockets, SQLite store "
-        f"in a temporary folder), {args.bots} bot process(es) on the same 2-core machine, four-seat rooms of "
+        f"Generated by `bench/rooms_load.py` on {when}: one room server process (uvicorn, websockets, "
+        f"{'a SQLite store in a temporary folder' if args.store == 'sqlite' else 'rooms in memory only'}), {args.bots} bot process(es) on the same 2-core machine, four-seat rooms of "
         f"Basic, nine holes and rematches, every seat a bot with its own loopback websocket, thinking "
         f"{args.think:g} s on average (0.5x to 1.5x) before each move; {args.seconds:g} s measured per N after "
         f"every room opened; nice {niceness} (session group {group}). Load average {load_start:.1f} at the start, "
         f"{os.getloadavg()[0]:.1f} at the end.",
         "",
         "Round trip: a move sent until the mover's own `state` answer. CPU: the server process's user + system "
-        "time over the measured seconds, per move. Memory: the server's resident set with the rooms open, less "
+        "time over the measured seconds, per move, and as a share of one core; the bot processes' share beside "
+        "it (the two share the machine's two cores). Memory: the server's resident set with the rooms open, less "
         "the empty server's, per room.",
         "",
-        "| rooms | opened | moves/s | p50 ms | p95 ms | p99 ms | server CPU ms/move | server CPU share | KiB/room |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| rooms | opened | moves/s | p50 ms | p95 ms | p99 ms | server CPU ms/move | server CPU share "
+        "| bots CPU share | KiB/room |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r['rooms']:,} | {r['made']:,} | {r['moves_per_s']:.0f} | {r['p50']:.1f} | {r['p95']:.1f} | "
-            f"{r['p99']:.1f} | {r['cpu_ms_per_move']:.2f} | {r['cpu_share']:.0%} | {r['kib_per_room']:.0f} |"
+            f"{r['p99']:.1f} | {r['cpu_ms_per_move']:.2f} | {r['cpu_share']:.0%} | {r['bots_cpu_share']:.0%} | "
+            f"{r['kib_per_room']:.0f} |"
         )
     lines += ["", f"Largest N measured that held p95 <= 50 ms: {max(held) if held else 'none'}.", ""]
     RESULTS.mkdir(exist_ok=True)
-    write_atomically(RESULTS / "rooms_load.md", "\n".join(lines))
+    results = RESULTS / "rooms_load.md"
+    kept = results.read_text().partition(NOTES)[2] if results.exists() else ""
+    write_atomically(results, "\n".join(lines) + ("\n" + NOTES + kept if kept else ""))
     print("\n".join(lines))
 
 

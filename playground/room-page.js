@@ -109,6 +109,12 @@ export class RoomPage extends PlayPage {
     this.set(S.fillChosen(this.state, fill));
   }
 
+  renameSeat(name) {
+    if (!name || !S.canSend(this.state)) return;
+    store.keepRoomName(name);
+    this.request(() => this.session.rename(name));
+  }
+
   startRoom(level) {
     const room = this.state.room;
     if (!room || !S.canSend(this.state)) return;

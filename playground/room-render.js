@@ -191,6 +191,7 @@ export class RoomRenderer extends PlayRenderer {
       this.sharePanel(room),
       el("h3", {}, t("room.lobby.seats")),
       seats,
+      this.renameForm(state),
     ];
     if (host) {
       const level = el("select", { id: "room-fill-level", "aria-label": t("room.lobby.fillLevel"), onchange: (event) => { this.fillLevel = event.target.value; } },
@@ -204,6 +205,18 @@ export class RoomRenderer extends PlayRenderer {
       parts.push(el("p", { class: "golf-lobby__waiting" }, t("room.lobby.waitHost", { name: roomSeatName(t, room, room.host) })));
     }
     return el("section", { class: "golf-lobby", "aria-labelledby": "golf-lobby-title" }, parts);
+  }
+
+  // A person's own name can change while the room waits (a typo, or two friends with the same name).
+  renameForm(state) {
+    const t = this.t;
+    const room = state.room;
+    const current = room.seats[room.you] ? room.seats[room.you].name || "" : "";
+    const name = el("input", { type: "text", id: "room-rename", "data-room-rename": "", maxlength: String(NAME_MOST), autocomplete: "nickname", value: current });
+    return el("form", { class: "golf-lobby__rename",
+      onsubmit: (event) => { event.preventDefault(); this.page.renameSeat(event.currentTarget.querySelector("[data-room-rename]").value.trim()); } },
+    el("label", { for: name.id }, t("room.name")), " ", name, " ",
+    el("button", { type: "submit", class: "md-button", "data-room-rename-save": "", disabled: state.busy }, t("room.lobby.rename")));
   }
 
   rulesLine(setup) {

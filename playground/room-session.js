@@ -131,6 +131,10 @@ export class RoomSession extends EventTarget {
     return this.send({ type: "ready", step: this.step() });
   }
 
+  rename(name) {
+    return this.send({ type: "rename", name });
+  }
+
   async leave() {
     const code = this.code;
     try {

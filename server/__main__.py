@@ -21,6 +21,9 @@ def main() -> None:
         port=settings.port,
         ws="websockets-sansio",
         ws_max_size=64 * 1024,  # a frame larger than this closes its own socket (1009); the protocol reads 8,000
+        # No per-message compression: deflating every state frame (a few kilobytes, four a move) was an eighth of
+        # the server's time per move (bench/results/rooms_load.md); the frames cost a few kilobytes more instead.
+        ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,  # the access log would carry each page's address: nothing secret, but nothing needed
     )

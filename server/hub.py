@@ -35,7 +35,7 @@ from .replica import catch_up, rebuilt
 from .room import PERSON, PLAYING, Room, new_code, read_code
 from .settings import Settings
 from .store import Conflict, RoomStore, SharedStore
-from .views import room_view, table_view
+from .views import Moment, room_view, table_view
 
 log = logging.getLogger("sixcardgolf.rooms")
 
@@ -517,13 +517,14 @@ class Hub:
     async def _broadcast(self, room: Room, moves: list[Move], only: dict[int, list[Move]] | None = None) -> None:
         """Every connected seat of `room` gets the room and its own table, `moves` as that seat saw them; with
         `only`, the seats named get those moves instead (a returning seat's news) and the others none."""
+        moment = Moment(room)  # what every seat's view has in common, made once for all of them
         for seat in range(len(room.seats)):
             client = self.seated.get((room.code, seat))
             if client is None:
                 continue
             seen = moves if only is None else only.get(seat, [])
-            state = protocol.frame("state", room=room_view(room, seat), table=table_view(room, seat, client.lang, seen))
-            await self._send(client, state)
+            table = table_view(room, seat, client.lang, seen, moment)
+            await self._send(client, protocol.frame("state", room=room_view(room, seat, moment), table=table))
 
     async def _send(self, client: Client, text: str) -> None:
         if client.closed:

@@ -24,6 +24,7 @@ from typing import Any
 
 from sixcardgolf import actions as A
 from sixcardgolf.ai import LEVELS
+from sixcardgolf.door.match import HOLE_CHOICES, TABLE_PLAYERS
 from sixcardgolf.door.params import rules_from
 from sixcardgolf.door.saves import HUMAN
 from sixcardgolf.door.seated import Move, SeatedMatch
@@ -42,7 +43,6 @@ STAND_IN = "normal"
 """The level of the computer that plays for a person who is away longer than the grace period."""
 OPEN, PERSON, COMPUTER = "open", "person", "computer"
 LOBBY, PLAYING = "lobby", "playing"
-HOLE_CHOICES = (1, 3, 9, 18)
 DATA_VERSION = 1
 
 
@@ -487,8 +487,9 @@ class Room:
 
 
 def check_setup(setup: object) -> dict[str, Any]:
-    """The host's choices: a preset, option changes, 2 to 4 players and a number of holes; refused with the
-    engine's reason (a bad option names itself) or the room's."""
+    """The host's choices: a preset, option changes, a number of players and of holes, as the Play page offers them
+    (the door's TABLE_PLAYERS and HOLE_CHOICES); refused with the engine's reason (a bad option names itself) or
+    the room's."""
     if not isinstance(setup, dict):
         raise RoomError("room.error.setup")
     unknown = set(setup) - {"preset", "options", "players", "holes"}
@@ -498,8 +499,8 @@ def check_setup(setup: object) -> dict[str, Any]:
     options = setup.get("options") or {}
     players = setup.get("players", 2)
     holes = setup.get("holes", 9)
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise RoomError("room.error.players", players=_shown(players))
+    if not isinstance(players, int) or isinstance(players, bool) or players not in TABLE_PLAYERS:
+        raise RoomError("room.error.players", players=_shown(players), low=min(TABLE_PLAYERS), high=max(TABLE_PLAYERS))
     if holes not in HOLE_CHOICES or isinstance(holes, bool):
         raise RoomError("room.error.holes", holes=_shown(holes), choices=", ".join(map(str, HOLE_CHOICES)))
     if not isinstance(options, dict):

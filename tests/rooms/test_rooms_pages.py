@@ -22,7 +22,9 @@ WAIT_MS = 30_000
 def violations(page: Page) -> list[str]:
     page.add_script_tag(path=str(AXE))
     results = page.evaluate("async () => await axe.run('#golf-match', {resultTypes: ['violations']})")
-    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in results["violations"]]
+    return [
+        f"{v['id']}: {[(n['target'], n.get('failureSummary')) for n in v['nodes']][:3]}" for v in results["violations"]
+    ]
 
 
 def sideways(page: Page) -> bool:
@@ -69,6 +71,11 @@ def test_lobby_and_table_pass_axe_at_both_sizes_and_a_room_plays_by_keyboard(
         friend.locator("[data-room-name]").fill("Mio")
         friend.locator("[data-room-join]").tap()
         expect(host.locator(".golf-lobby__seats")).to_contain_text("Mio")
+        # A name changes while the room waits, and the others' lobby says it (set as text, never as markup).
+        friend.locator("[data-room-rename]").fill("Mio <b>2</b>")
+        friend.locator("[data-room-rename-save]").tap()
+        expect(host.locator(".golf-lobby__seats")).to_contain_text("Mio <b>2</b>")
+        assert host.locator(".golf-lobby__seats b").count() == 0
         for page in (host, friend):
             assert match_data(page, "phase") == "lobby"
             assert violations(page) == [], (page.viewport_size, violations(page))

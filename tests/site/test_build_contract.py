@@ -35,7 +35,12 @@ def _joker_facts(site: Path, lang: str) -> dict[str, str]:
     return {"table": joker_row, "comparison": cell, "faq": faq}
 
 
-def test_changing_preset_data_changes_the_site(site: Path, printables_dir: Path, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def changed_site(tmp_path_factory: pytest.TempPathFactory, printables_dir: Path) -> Path:
+    """One strict build of a changed copy, shared by the tests below (each change is one full build's worth of
+    CPU): the jokers preset's joker value set to -7 in a copy of the engine's data, and a new page that lists its
+    own script in its front matter (a future interactive page), in both languages."""
+    tmp_path = tmp_path_factory.mktemp("changed")
     original_file = REPO / "engine" / "sixcardgolf" / "preset_data" / "jokers.json"
     original_text = original_file.read_text(encoding="utf-8")
     data = json.loads(original_text)
@@ -46,20 +51,29 @@ def test_changing_preset_data_changes_the_site(site: Path, printables_dir: Path,
     )
     data["options"]["values.JK"] = -7
     (engine_copy / "sixcardgolf" / "preset_data" / "jokers.json").write_text(json.dumps(data), encoding="utf-8")
-
-    changed = tmp_path / "site"
-    done = build_site(changed, printables_dir, engine_path=engine_copy)
+    copy = _site_copy(tmp_path)
+    (copy / "docs" / "tools").mkdir()
+    (copy / "docs" / "tools" / "app.js").write_text("document.body.dataset.ready = 'yes';\n")
+    for suffix, title in (("", "Tool"), (".ja", "ツール")):
+        (copy / "docs" / f"tool{suffix}.md").write_text(
+            f"---\nextra_scripts: [tools/app.js]\n---\n\n# {title}\n", encoding="utf-8"
+        )
+    out = tmp_path / "site"
+    done = build_site(out, printables_dir, config_dir=copy, engine_path=engine_copy)
     assert done.returncode == 0, done.stderr
     assert original_file.read_text(encoding="utf-8") == original_text, "the real preset file must stay untouched"
+    return out
 
+
+def test_changing_preset_data_changes_the_site(site: Path, changed_site: Path) -> None:
     for lang in LANGS:
-        before, after = _joker_facts(site, lang), _joker_facts(changed, lang)
+        before, after = _joker_facts(site, lang), _joker_facts(changed_site, lang)
         assert "−7" not in before["table"] and "−7" in after["table"]
         assert before["comparison"] != "−7" and after["comparison"] == "−7"
         assert "−7" in after["faq"] and "−7" not in before["faq"]
         # Pages that do not show the jokers preset are the same before and after.
         for page in ("rules/", "glossary/"):
-            assert page_path(site, lang, page).read_text() == page_path(changed, lang, page).read_text()
+            assert page_path(site, lang, page).read_text() == page_path(changed_site, lang, page).read_text()
 
 
 # -- nothing from another host ---------------------------------------------------------------------------------
@@ -222,18 +236,9 @@ def test_unknown_preset_fails_the_real_build(tmp_path: Path, printables_dir: Pat
     assert "Traceback" not in done.stderr
 
 
-def test_pages_can_carry_their_own_scripts(tmp_path: Path, printables_dir: Path) -> None:
+def test_pages_can_carry_their_own_scripts(changed_site: Path) -> None:
     """A future interactive page lists its scripts in its front matter; both languages load the same file."""
-    copy = _site_copy(tmp_path)
-    (copy / "docs" / "tools").mkdir()
-    (copy / "docs" / "tools" / "app.js").write_text("document.body.dataset.ready = 'yes';\n")
-    for suffix, title in (("", "Tool"), (".ja", "ツール")):
-        (copy / "docs" / f"tool{suffix}.md").write_text(
-            f"---\nextra_scripts: [tools/app.js]\n---\n\n# {title}\n", encoding="utf-8"
-        )
-    out = tmp_path / "site"
-    done = build_site(out, printables_dir, config_dir=copy)
-    assert done.returncode == 0, done.stderr
+    out = changed_site
     for lang in LANGS:
         path = page_path(out, lang, "tool/")
         scripts = [s for s in parse(path).iter("script") if (s.get("src") or "").endswith("tools/app.js")]

@@ -172,14 +172,14 @@ def _viewer(seated: SeatedMatch, params: dict[str, Any]) -> int:
     return seated.seats.index(HUMAN)
 
 
-def _prompt(seated: SeatedMatch, viewer: int, legal: list[str]) -> dict[str, Any] | None:
-    """What the viewing person is asked to do now, as a text key and its numbers (None: not their turn)."""
+def _prompt(seated: SeatedMatch, viewer: int, legal: list[str], phase: str) -> dict[str, Any] | None:
+    """What the viewing person is asked to do now, as a text key and its numbers (None: not their turn); `phase`
+    is the viewer's observation's."""
     match = seated.match
     hole = match.hole
     if hole.is_over() or match.current_player() != viewer:
         return None
     rules = match.rules
-    phase = match.observation(viewer).to_dict()["phase"]
     size = rules.rows * rules.cols
     if phase == "opening":
         chosen = sum(1 for p in range(size) if hole.up[viewer] >> p & 1 or hole.peeked[viewer] >> p & 1)
@@ -198,16 +198,90 @@ def local_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -
     return {**seat_view(seated, params, moves), "seed": seated.match.seed, "save": json.dumps(seated.save())}
 
 
-def seat_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) -> dict[str, Any]:
+class SharedView:
+    """The parts of `seat_view` that are the same for every seat at one moment (the rules, the scores, the end of
+    the hole) and, for its texts, for every seat reading one language: made once when one table is shown to
+    several seats at once (the room server tells every seat of a room after each move), instead of once a seat.
+    Only for the match as it stands now: a move made after it was made calls for a new one."""
+
+    def __init__(self, seated: SeatedMatch) -> None:
+        self.seated = seated
+        self._public: dict[str, Any] | None = None
+        self._worded: dict[str, dict[str, Any]] = {}
+        self._visible_scores: tuple[int, ...] | None = None
+
+    def observation(self, viewer: int) -> dict[str, Any]:
+        """The viewer's observation as a dict; every seat's visible score (face-up cards only, so the same for
+        every viewer) is counted once for all of them."""
+        observed = self.seated.match.observation(viewer)
+        if self._visible_scores is None:
+            self._visible_scores = observed.visible_scores
+        else:
+            observed._visible_scores = self._visible_scores
+        return observed.to_dict()
+
+    def public(self) -> dict[str, Any]:
+        if self._public is None:
+            seated = self.seated
+            match = seated.match
+            hole = match.hole
+            self._public = {
+                "seats": seated.seats,
+                "rows": match.rules.rows,
+                "cols": match.rules.cols,
+                "peek": match.rules.peek,
+                "hole": match.hole_number,
+                "holes": match.rules.holes,
+                "records": [
+                    {"points": list(r.points), "end_reason": r.end_reason, "playoff": r.playoff} for r in match.records
+                ],
+                "totals": match.totals(),
+                "wins": _hole_wins(match),
+                "undo_offered": seated.undo,
+                "can_next": match.can_start_next_hole(),
+                "rules": match.rules.to_dict(),
+                "hole_over": hole.is_over(),
+                "end_reason": hole.end_reason,
+                "ended_by": _ended_by(hole),
+                "outcome": None,
+            }
+            outcome = match.outcome()
+            if outcome is not None:
+                self._public["outcome"] = {
+                    "winners": list(outcome.winners),
+                    "shared": outcome.shared,
+                    "totals": list(outcome.totals),
+                }
+        return self._public
+
+    def worded(self, lang: str) -> dict[str, Any]:
+        found = self._worded.get(lang)
+        if found is None:
+            hole = self.seated.match.hole
+            found = self._worded[lang] = {
+                "end_reason_text": end_reason_text(hole.end_reason, lang) if hole.end_reason else None,
+                "end_reason_by_text": catalogue_text(f"end_reason_by.{hole.end_reason}", lang)
+                if _ended_by(hole) is not None
+                else None,
+                "scores": _scores(hole, lang) if hole.is_over() else None,
+            }
+        return found
+
+
+def seat_view(
+    seated: SeatedMatch, params: dict[str, Any], moves: list[Move], shared: SharedView | None = None
+) -> dict[str, Any]:
     """What the Play page draws for the viewing seat (`params["viewer"]`, else the person to move): that seat's
     observation, its prompt and targets, the score table, and `moves` as that seat saw each of them. Nothing
     in it tells a card the seat may not see: the room server sends it as it is (server/views.py), and its
-    no-leak test checks every field against the engine's observation."""
+    no-leak test checks every field against the engine's observation. `shared`: the parts every seat shares,
+    when several seats are shown the same moment (SharedView)."""
     lang = lang_of(params)
+    if shared is None or shared.seated is not seated:
+        shared = SharedView(seated)
     match = seated.match
-    hole = match.hole
     viewer = _viewer(seated, params)
-    observation = match.observation(viewer).to_dict()
+    observation = shared.observation(viewer)
     legal = observation["legal_actions"] if observation["to_move"] == viewer else []
     targets = {}
     for action in legal:
@@ -215,64 +289,60 @@ def seat_view(seated: SeatedMatch, params: dict[str, Any], moves: list[Move]) ->
         if word in ("swap", "flip") and position:
             targets[position] = action
     can_undo = seated.can_undo(viewer)
-    view: dict[str, Any] = {
-        "seats": seated.seats,
+    public, worded = shared.public(), shared.worded(lang)
+    return {
+        "seats": public["seats"],
         "viewer": viewer,
         "observation": observation,
-        "rows": match.rules.rows,
-        "cols": match.rules.cols,
-        "peek": match.rules.peek,
-        "prompt": _prompt(seated, viewer, legal),
+        "rows": public["rows"],
+        "cols": public["cols"],
+        "peek": public["peek"],
+        "prompt": _prompt(seated, viewer, legal, observation["phase"]),
         "targets": targets,
         "buttons": [a for a in ("discard", "knock", "early-knock", "skip") if a in legal],
         "piles": {"stock": "draw" in legal, "discard": "take" in legal},
-        "hole": match.hole_number,
-        "holes": match.rules.holes,
-        "records": [
-            {"points": list(r.points), "end_reason": r.end_reason, "playoff": r.playoff} for r in match.records
-        ],
-        "totals": match.totals(),
-        "wins": _hole_wins(match),
+        "hole": public["hole"],
+        "holes": public["holes"],
+        "records": public["records"],
+        "totals": public["totals"],
+        "wins": public["wins"],
         "can_undo": can_undo,
         # Undo then deals the cards nobody may know again (what the moves it takes back showed): the page says so.
         "undo_redeals": can_undo and match.undo_shows(viewer),
-        "undo_offered": seated.undo,
-        "can_next": match.can_start_next_hole(),
+        "undo_offered": public["undo_offered"],
+        "can_next": public["can_next"],
         # The last move's table is the table as it stands when nothing came after it: observed once, not twice.
         "events": [
             move.seen_by(viewer, observation if index == len(moves) - 1 and move.logged == len(match.log) else None)
             for index, move in enumerate(moves)
         ],
-        "rules": match.rules.to_dict(),
-        "hole_over": hole.is_over(),
-        "end_reason": hole.end_reason,
-        "end_reason_text": end_reason_text(hole.end_reason, lang) if hole.end_reason else None,
+        "rules": public["rules"],
+        "hole_over": public["hole_over"],
+        "end_reason": public["end_reason"],
+        "end_reason_text": worded["end_reason_text"],
         # Who ended the hole (went out, knocked), and the same reason naming them: "{name}" for the page to fill.
-        "ended_by": _ended_by(hole),
-        "end_reason_by_text": catalogue_text(f"end_reason_by.{hole.end_reason}", lang)
-        if _ended_by(hole) is not None
-        else None,
-        "scores": None,
-        "outcome": None,
+        "ended_by": public["ended_by"],
+        "end_reason_by_text": worded["end_reason_by_text"],
+        "scores": worded["scores"],
+        "outcome": public["outcome"],
     }
-    if hole.is_over():
-        view["scores"] = [
-            {
-                "total": score.total,
-                "total_text": points_text(score.total),
-                "card_points": score.card_points,
-                "adjustments": [
-                    {"label": adjustment_label(a.key, lang), "points": a.points, "points_text": points_text(a.points)}
-                    for a in score.adjustments
-                ],
-                "cancelled": [[p + 1 for p in g.positions] for g in score.groups if g.cancelled],
-            }
-            for score in hole.scores()
-        ]
-    outcome = match.outcome()
-    if outcome is not None:
-        view["outcome"] = {"winners": list(outcome.winners), "shared": outcome.shared, "totals": list(outcome.totals)}
-    return view
+
+
+def _scores(hole: HoleState, lang: str) -> list[dict[str, Any]]:
+    """A finished hole's score of every seat, with its adjustments named in `lang`."""
+    return [
+        {
+            "total": score.total,
+            "total_text": points_text(score.total),
+            "card_points": score.card_points,
+            "adjustments": [
+                {"label": adjustment_label(a.key, lang), "points": a.points, "points_text": points_text(a.points)}
+                for a in score.adjustments
+            ],
+            "cancelled": [[p + 1 for p in g.positions] for g in score.groups if g.cancelled],
+        }
+        for score in hole.scores()
+    ]
 
 
 def _ended_by(hole: HoleState) -> int | None:
