@@ -24,7 +24,7 @@ async def seated(url_hubs: list, players: int = 3, holes: int = 1, computers: in
     people = [Person(hub, address=f"192.0.2.{i + 1}") for i, hub in enumerate(hubs)]
     for person in people:
         await person.hello()
-    seats = ["person"] + ["open"] * (len(hubs) - 1) + ["normal"] * computers
+    seats = ["person"] + ["open"] * (len(hubs) - 1) + ["easy"] * computers  # Easy: the cheapest decisions
     setup = {"preset": "basic", "players": len(seats), "holes": holes}
     frames = await people[0].say(type="create", setup=setup, seats=seats, name="Ann")
     assert not Person.errors(frames), frames

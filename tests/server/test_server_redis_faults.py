@@ -76,6 +76,7 @@ class Page:
         return joined
 
 
+@pytest.mark.slow  # two real server processes: about 15 s; the default run has the in-process test below
 def test_a_server_process_killed_mid_hole_its_client_goes_on_through_the_other(tmp_path: Path) -> None:
     with RedisServer() as redis:
         settings = {"STORE": redis.url, "GOLF_SITE": "", "GOLF_GRACE": "600"}
@@ -136,6 +137,40 @@ async def killed_mid_hole(servers: list[RoomServer], url: str) -> None:
     for page in pages:
         assert page.ws is not None
         await page.ws.close()
+
+
+def test_a_process_that_stops_mid_hole_its_person_goes_on_through_the_other(redis_url: str) -> None:
+    """In one process: hub 0 stops dead (no leaving told, no more beats), as a killed process does; its person
+    takes the seat back through hub 1 with the token and `seen`, and the room goes on from its last move."""
+
+    async def scenario() -> None:
+        async with shared_hubs(redis_url, count=3) as hubs:
+            host, guest = await seated(hubs[:2], players=3, holes=1, computers=1)
+            rng = random.Random(6)
+            for _ in range(4):
+                await same_step([host, guest])
+                mover = to_move([host, guest])
+                if mover is None:
+                    break
+                table = mover.table()
+                frames = await mover.say(type="act", action=rng.choice(table["observation"]["legal_actions"]),
+                                         step=table["step"])  # fmt: skip
+                assert not Person.errors(frames)
+            await same_step([host, guest])
+            last = host.table()
+            assert hubs[0].shared is not None
+            await hubs[0].shared.close()  # dead: nothing more from it, not even its clients' leaving
+            back = Person(hubs[2], address="192.0.2.1")
+            await back.hello()
+            frames = await back.say(type="join", code=host.code, token=host.token, seen=last["moves"])
+            assert not Person.errors(frames) and back.seat == 0
+            assert back.table()["moves"] == last["moves"] and back.table()["step"] == last["step"]
+            await until(lambda: guest.last_state()["room"]["seats"][0]["here"])
+            made = await play_hole([back, guest], rng)
+            assert back.table()["hole_over"] and made >= 1
+            hubs[0].shared = None  # closed already
+
+    asyncio.run(scenario())
 
 
 def test_redis_restarted_with_its_append_only_file_has_every_room_back() -> None:

@@ -138,7 +138,7 @@ async def fuzz_memory(frames: list[tuple[int, str, int, object, object]]) -> int
     return crowd.sent
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(FRAME, min_size=10, max_size=30))
 def test_fuzzed_frames_on_one_process(frames: list[tuple[int, str, int, object, object]]) -> None:
     asyncio.run(fuzz_memory(frames))
@@ -183,7 +183,7 @@ def hub_revision(hubs: list[Hub], code: str) -> int:
 
 
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
 @given(frames=st.lists(FRAME, min_size=10, max_size=30))
 def test_fuzzed_frames_on_two_processes_sharing_redis(redis_url: str, frames: list[Any]) -> None:
