@@ -309,9 +309,10 @@ async def stops_reading(url: str, port: int) -> None:
     await stuck.send(json.dumps({"type": "hello", "v": 1, "lang": "en"}))
     await stuck.send(json.dumps({"type": "join", "code": joined["code"], "name": "Slow"}))
     await asyncio.sleep(0.5)
+    await host.ask(type="start")  # a table in every frame: several KiB each, which fill the socket's buffers sooner
     started = time.monotonic()
     away = False
-    for n in range(3000):
+    for n in range(5000):
         assert host.ws is not None
         await host.ws.send(json.dumps({"type": "rename", "name": f"Ann{n % 1000}"}))
         frame = json.loads(await asyncio.wait_for(host.ws.recv(), 5))  # the host is answered at once, every time
