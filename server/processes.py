@@ -18,7 +18,6 @@ import tempfile
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository's root: the server is started from here, with the engine and `server` importable."""
@@ -33,12 +32,24 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_for_port(port: int, process: subprocess.Popen[bytes], what: str, seconds: float = START_SECONDS) -> None:
-    """Until something accepts on 127.0.0.1:port; a process that exits first, or the time running out, raises."""
+def _last_lines(log: Path | None, count: int = 20) -> str:
+    if log is None or not log.exists():
+        return ""
+    lines = log.read_text(encoding="utf-8", errors="replace").splitlines()[-count:]
+    return "; its last output:\n" + "\n".join(lines) if lines else ""
+
+
+def wait_for_port(
+    port: int, process: subprocess.Popen[bytes], what: str, seconds: float = START_SECONDS, log: Path | None = None
+) -> None:
+    """Until something accepts on 127.0.0.1:port; a process that exits first, or the time running out, raises
+    with the end of what the process printed (`log`), so a failed start says why."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{what} exited with status {process.returncode} before it listened on port {port}")
+            raise RuntimeError(
+                f"{what} exited with status {process.returncode} before it listened on port {port}{_last_lines(log)}"
+            )
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return
@@ -46,7 +57,7 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], what: str, second
             time.sleep(0.05)
     process.kill()
     process.wait(timeout=10)
-    raise RuntimeError(f"{what} did not listen on port {port} within {seconds:.0f} s")
+    raise RuntimeError(f"{what} did not listen on port {port} within {seconds:.0f} s{_last_lines(log)}")
 
 
 class _Child:
@@ -56,6 +67,12 @@ class _Child:
 
     def __init__(self, port: int | None = None, log: Path | None = None) -> None:
         self.port = port or free_port()
+        # Without a log of the caller's, the output goes to a file of its own (never the terminal), kept for the
+        # error of a failed start.
+        if log is None:
+            handle, name = tempfile.mkstemp(prefix="golf-child-", suffix=".log")
+            os.close(handle)
+            log = Path(name)
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -72,18 +89,12 @@ class _Child:
     def launch(self) -> None:
         """Start the process without waiting for it (`wait`): several children start side by side."""
         assert self.process is None, f"{self.what} is already running"
-        out: IO[bytes] | int = subprocess.DEVNULL
-        if self.log is not None:
-            out = self.log.open("ab")
-        try:
+        with self.log.open("ab") as out:  # the child holds its own copy of the descriptor
             self.process = subprocess.Popen(self.command(), cwd=ROOT, env=self.environment(), stdout=out, stderr=out)
-        finally:
-            if not isinstance(out, int):
-                out.close()  # the child holds its own copy of the descriptor
 
     def wait(self) -> None:
         assert self.process is not None, f"{self.what} was not launched"
-        wait_for_port(self.port, self.process, self.what)
+        wait_for_port(self.port, self.process, self.what, log=self.log)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown of any kind."""
