@@ -118,12 +118,16 @@ async def play_seat(seat: Seat, stop_at: float, measure_from: float) -> None:
         await ws.send(json.dumps({"type": "act", "action": action, "step": table["step"]}))  # type: ignore[attr-defined]
 
 
-async def one_room(url: str | list[str], rng: random.Random, think: float, times: list[float], start_by: float,
+async def one_room(url: str | list[str] | list[list[str]], rng: random.Random, think: float, times: list[float], start_by: float,
                    stop_at: float, measure_from: float, counts: list[int]) -> None:  # fmt: skip
     from websockets.asyncio.client import connect
 
     await asyncio.sleep(rng.uniform(0, start_by))
-    urls = [url] if isinstance(url, str) else url  # several servers: seat i on server i mod their number
+    # Several servers: seat i on server i mod their number; a list of lists: the whole room on one list's servers,
+    # chosen at random (a proxy that routes by room).
+    urls = [url] if isinstance(url, str) else url
+    if urls and isinstance(urls[0], list):
+        urls = rng.choice(urls)
     # proxy=None: no look through the environment for a proxy on every connection.
     sockets = [
         await connect(urls[i % len(urls)], max_size=2**22, open_timeout=60, ping_interval=None, proxy=None)
@@ -156,7 +160,7 @@ async def one_room(url: str | list[str], rng: random.Random, think: float, times
             await ws.close()
 
 
-def bot_process(url: str | list[str], rooms: int, seed: int, think: float, start_by: float, stop_at_wall: float,
+def bot_process(url: str | list[str] | list[list[str]], rooms: int, seed: int, think: float, start_by: float, stop_at_wall: float,
                 measure_from_wall: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]  # fmt: skip
     # The deadlines come as wall-clock times (the processes share no monotonic clock): turned into this one's.
     offset = time.monotonic() - time.time()
