@@ -202,7 +202,7 @@ def projection(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def run(rooms: list[int], servers: list[int], seconds: float, think: float, bots: int, sqlite: bool,
-        measured: list[dict[str, Any]] | None = None, both_spreads: bool = True) -> None:  # fmt: skip
+        measured: list[dict[str, Any]] | None = None, spreads: tuple[bool, ...] = (False, True)) -> None:  # fmt: skip
     """Measure every N on each store (or take the rows `measured` printed earlier) and write the results."""
     niceness = os.nice(0)
     group = raise_session(niceness)
@@ -214,7 +214,7 @@ def run(rooms: list[int], servers: list[int], seconds: float, think: float, bots
             rows.append(row)
             print(json.dumps(row), flush=True)
         for count in servers:
-            for by_room in (False, True) if count > 1 and both_spreads else (False,):
+            for by_room in spreads if count > 1 else (False,):
                 row = measure_shared(n, seconds, think, bots, count, by_room)
                 rows.append(row)
                 print(json.dumps(row), flush=True)
@@ -255,13 +255,16 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=2.0)
     parser.add_argument("--bots", type=int, default=1)
     parser.add_argument("--no-sqlite", action="store_true", help="skip the SQLite store's row at each N")
+    parser.add_argument("--spread", choices=["seat", "room", "both"], default="both",
+                        help="with two servers or more: a room's seats spread over them, each room on one, or both")  # fmt: skip
     parser.add_argument("--rows", type=Path, help="no measuring: the results from the JSON rows a run printed")
     args = parser.parse_args()
     measured = None
     if args.rows:
         measured = [json.loads(line) for line in args.rows.read_text().splitlines() if line.startswith("{")]
     run([int(x) for x in args.rooms.split(",")], [int(x) for x in args.servers.split(",")], args.seconds,
-        args.think, args.bots, not args.no_sqlite, measured)  # fmt: skip
+        args.think, args.bots, not args.no_sqlite, measured,
+        {"seat": (False,), "room": (True,), "both": (False, True)}[args.spread])  # fmt: skip
 
 
 if __name__ == "__main__":
