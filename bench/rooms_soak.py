@@ -203,7 +203,7 @@ def soak(rooms: int, minutes: float, kill_every: float, think: float, bots: int,
                    for i, n in enumerate(share)]  # fmt: skip
         for worker in workers:
             worker.start()
-        next_kill = time.time() + min(kill_every, start_by + 30)
+        next_kill = time.time() + start_by + max(60.0, kill_every / 2)  # the first once every room has opened
         revisions_then: dict[str, int] = {}
         while time.time() < stop_wall - 5:
             time.sleep(1.0)
@@ -236,7 +236,10 @@ def soak(rooms: int, minutes: float, kill_every: float, think: float, bots: int,
                         lost += 1
         tally = {k: sum(r["tally"].get(k, 0) for r in results) for r in results for k in r["tally"]}
         print("tally", tally, flush=True)
-        stuck = [c for c, rev in revisions_then.items() if revisions_now.get(c) == rev]
+        # Stuck: a room that was opened and started (its bots play it) and did not change over the last minute. A
+        # room whose opening a kill cut short (its bots gave up: counted as failed to open) is nobody's to play.
+        opened = {r["code"] for result in results for r in result["rooms"]}
+        stuck = [c for c, rev in revisions_then.items() if c in opened and revisions_now.get(c) == rev]
         seen = {r["code"]: r["seen"] for result in results for r in result["rooms"]}
         for code in stuck[:3]:
             print("people saw", seen.get(code))  # what a stuck room looks like, for whoever reads the log
@@ -302,7 +305,7 @@ def main() -> int:
         f"| **rooms stuck** (no change in the last minute) | **{figures['rooms_stuck']}** |",
         f"| **clients not back in their seat** | **{figures['not_back']}** |",
         f"| reconnections | {figures['reconnects']:,} |",
-        f"| rooms that failed to open | {figures['failed']} |",
+        f"| rooms whose opening failed (bots gave up on it: not played, not counted as stuck) | {figures['failed']} |",
         f"| Redis memory at the end | {figures['redis_mib']:.1f} MiB |",
         "",
         f"Result: {'held' if held else 'NOT held'}: {figures['acked_lost']} acknowledged actions lost, "
