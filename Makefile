@@ -14,7 +14,7 @@ LOCKFILE := dist/pyodide-lock.json
 SNAPSHOT_STAMP := $(STAMPS)/snapshot
 ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json' -o -name '*.toml') engine/pyproject.toml
 
-.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile snapshot texts clean soak-rooms
+.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile snapshot texts clean puzzles soak-rooms
 
 setup: $(STAMPS)/system $(STAMPS)/python $(STAMPS)/node $(STAMPS)/pyodide-build
 
@@ -99,6 +99,11 @@ test-slow: setup
 
 bench: setup $(WHEEL)
 	$(PY) bench/run_all.py
+
+# The puzzles (issue 28): positions mined from self-play with a clearly best move, written to
+# engine/sixcardgolf/puzzles/puzzles.json (committed data; a few minutes of one core, run at low priority).
+puzzles: setup
+	nice $(PY) -m sixcardgolf.puzzles.mine
 
 # The long run: a million random holes, every step checked (an hour or more; not part of `make test`).
 soak: setup

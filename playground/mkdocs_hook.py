@@ -30,6 +30,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from sixcardgolf.door.reference import static_data
+from sixcardgolf.puzzles import page_data as puzzle_data
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYGROUND = ROOT / "playground"
@@ -105,6 +106,9 @@ def on_post_build(config: Any, **_: Any) -> None:
         # origin of a server elsewhere for a host that serves the site alone (mkdocs.yml `extra: rooms_server`).
         data["rooms_server"] = str((config.get("extra") or {}).get("rooms_server") or "")
         _write(target / f"data-{lang}.json", json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        # The puzzle page's data (issue 28): observations and stored losses only, never a puzzle's seed.
+        puzzles = puzzle_data(lang)
+        _write(target / f"puzzles-{lang}.json", json.dumps(puzzles, ensure_ascii=False, separators=(",", ":")))
     _write_service_worker(site)
 
 

@@ -5,6 +5,7 @@
 import { store } from "./play-store.js";
 import { eventText } from "./play-view.js";
 import { dailyDeal, dealLink, parseDealLink } from "./play-share.js";
+import { recordFinishedMatch } from "./history-store.js";
 import { playSound } from "./play-sound.js";
 import { MOVE_MS, animateMove, finishAll, measureCards } from "./play-motion.js";
 import * as S from "./play-state.js";
@@ -132,6 +133,7 @@ export class PlayPage {
     const lines = view.events.map((event) => eventText({ t: this.t, lang: this.lang, view }, event));
     const before = this.state;
     this.state = S.answered(this.state, view, lines);
+    if (view.outcome) recordFinishedMatch(view, this.data); // the history page's list (kept once per match)
     if (view.outcome && !view.room && view.seats.filter((kind) => kind === "human").length === 1) {
       const won = view.outcome.winners.includes(view.seats.indexOf("human"));
       store.noteOutcome(view.seed, !won ? "lost" : view.outcome.shared ? "shared" : "solo");

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
@@ -22,6 +22,7 @@ from .hole import DRAW, HOLDING, OPENING, OVER, HoleState
 from .messages import both
 from .observation import LiveView, Observation, Policy, observe
 from .rules import Rules
+from .scoring import score_table
 from .seeds import hidden_hole_key, hole_key, hole_rng, keyed_rng, public_seed, redeal_rng
 
 SAVE_FORMAT = "sixcardgolf-match"
@@ -33,6 +34,22 @@ class HoleRecord:
     points: tuple[int, ...]  # every seat's points for the hole
     end_reason: str
     playoff: bool
+    # Who went out and who knocked (-1: nobody), and the hole's final layouts (the finished hole's own lists, never
+    # changed after it ended): what a player's history counts (pairs made, going out), kept out of comparisons.
+    went_out: int = field(default=-1, compare=False)
+    knocker: int = field(default=-1, compare=False)
+    layouts: Sequence[Sequence[int]] = field(default=(), compare=False, repr=False)
+
+    def pairs(self, rules: Rules) -> tuple[int, ...]:
+        """How many pairs (cancelled groups) each seat ended the hole with; worked out once, when first asked."""
+        kept: tuple[int, ...] | None = self.__dict__.get("_pairs")
+        if kept is None:
+            went_out = None if self.went_out < 0 else self.went_out
+            knocker = None if self.knocker < 0 else self.knocker
+            scores = score_table(rules, self.layouts, went_out, knocker) if self.layouts else []
+            kept = tuple(sum(group.cancelled for group in score.groups) for score in scores)
+            object.__setattr__(self, "_pairs", kept)  # a frozen record: kept beside its fields, as Rules keeps its dict
+        return kept
 
 
 @dataclass(frozen=True)
@@ -186,7 +203,10 @@ class Match:
     def _record_hole(self) -> None:
         playoff = len(self.records) >= self.rules.holes
         points = tuple(self.hole.returns())
-        self.records.append(HoleRecord(points, self.hole.end_reason or "", playoff))
+        hole = self.hole
+        self.records.append(
+            HoleRecord(points, hole.end_reason or "", playoff, hole.went_out, hole.knocker, hole.layouts)
+        )
         if playoff:
             best = min(points[s] for s in self.contenders)
             self.contenders = tuple(s for s in self.contenders if points[s] == best)

@@ -232,8 +232,18 @@ class SharedView:
                 "peek": match.rules.peek,
                 "hole": match.hole_number,
                 "holes": match.rules.holes,
+                # Each finished hole, with what a player's history counts (playground/history-store.js): who went
+                # out or knocked (null: nobody) and the pairs each seat ended it with; all face up once it is over.
                 "records": [
-                    {"points": list(r.points), "end_reason": r.end_reason, "playoff": r.playoff} for r in match.records
+                    {
+                        "points": list(r.points),
+                        "end_reason": r.end_reason,
+                        "playoff": r.playoff,
+                        "went_out": r.went_out if r.went_out >= 0 else None,
+                        "knocker": r.knocker if r.knocker >= 0 else None,
+                        "pairs": list(r.pairs(match.rules)),
+                    }
+                    for r in match.records
                 ],
                 "totals": match.totals(),
                 "wins": _hole_wins(match),

@@ -53,8 +53,13 @@ class Loss:
         return abs(self.points - FLAG_THRESHOLD) > FLAG_Z * self.error
 
 
-def expected_loss(observation: Observation, played: int, better: int, rng: random.Random) -> Loss:
-    """The loss of `played` against `better` for the seat of `observation` (which must be the seat to move)."""
+def expected_loss(
+    observation: Observation, played: int, better: int, rng: random.Random, deals: int | None = None
+) -> Loss:
+    """The loss of `played` against `better` for the seat of `observation` (which must be the seat to move).
+
+    With `deals`, exactly that many deals (rounded up to whole rounds) are measured, whatever the verdict and the
+    budget: the puzzles (sixcardgolf.puzzles) need a tight interval for a fixed, larger effort, not a verdict."""
     rules = observation.rules
     counts = unseen_counts(rules, observation.players, seen_cards(observation))
     pool = [card for card, count in enumerate(counts) for _ in range(count)]
@@ -73,7 +78,10 @@ def expected_loss(observation: Observation, played: int, better: int, rng: rando
                 results.append(relative_result(state, observation.seat))
             differences.append(results[0] - results[1])
         loss = _summary(differences)
-        if loss.settled or steps >= budget:
+        if deals is not None:
+            if loss.deals >= deals:
+                return loss
+        elif loss.settled or steps >= budget:
             return loss
 
 
