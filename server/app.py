@@ -31,7 +31,8 @@ from sixcardgolf.errors import LANGS
 
 from . import protocol
 from .errors import RoomError
-from .hub import Hub
+from .hub import Client, Hub
+from .outbox import Outbox
 from .settings import Settings
 from .store import MemoryStore, RoomStore, SQLiteStore
 
@@ -43,9 +44,18 @@ def make_store(settings: Settings) -> RoomStore:
     return MemoryStore() if settings.db == ":memory:" else SQLiteStore(settings.db)
 
 
+def make_hub(settings: Settings) -> Hub:
+    """The hub on the store the settings name: Redis (shared by several processes) or this process's own."""
+    if settings.store:
+        from .redis_store import RedisStore
+
+        return Hub(settings, None, shared=RedisStore(settings.store))
+    return Hub(settings, make_store(settings))
+
+
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
     settings = settings or Settings.from_env()
-    hub = hub or Hub(settings, make_store(settings))
+    hub = hub or make_hub(settings)
 
     def allowed_origin(origin: str | None, host: str | None) -> bool:
         """A page of this server's own site (its origin names the host the socket was opened on; the scheme is
@@ -66,8 +76,24 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             await websocket.close(code=1008)
             return
         address = websocket.client.host if websocket.client else "?"
-        client = hub.client(websocket.send_text, lambda code: websocket.close(code=code), address)
+        # The hub never waits on this socket: its frames queue here (bounded), and a client that stops reading
+        # is dropped when its queue is full (its reading is cancelled: the seat is held as for a lost line).
+        outbox = Outbox(websocket.send_text, lambda code: websocket.close(code=code), settings.send_queue)
+        client = hub.client(outbox.send, outbox.close, address)
         client.lang = lang
+        reading = asyncio.create_task(read_frames(websocket, client))
+        outbox.on_overflow = reading.cancel
+        try:
+            await reading
+        except asyncio.CancelledError:
+            if not outbox.overflowed:
+                raise
+            log.info("a client that stopped reading was dropped")
+        finally:
+            await outbox.stop()
+            await hub.dropped(client)
+
+    async def read_frames(websocket: WebSocket, client: Client) -> None:
         try:
             while True:
                 message = await websocket.receive()
@@ -79,8 +105,6 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
                 await hub.receive(client, frame)
         except WebSocketDisconnect:
             pass
-        finally:
-            await hub.dropped(client)
 
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "version": protocol.VERSION, "rooms": len(hub.rooms)})
@@ -102,11 +126,13 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
         clock = asyncio.create_task(hub.run_clock())
         try:
             yield
         finally:
             clock.cancel()
+            await hub.close()
 
     routes: list[Route | WebSocketRoute | Mount] = [
         WebSocketRoute("/rooms/ws", rooms_socket),
