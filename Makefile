@@ -14,7 +14,7 @@ LOCKFILE := dist/pyodide-lock.json
 SNAPSHOT_STAMP := $(STAMPS)/snapshot
 ENGINE_SOURCES := $(shell find engine/sixcardgolf -name '*.py' -o -name '*.json' -o -name '*.toml') engine/pyproject.toml
 
-.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile snapshot texts clean puzzles
+.PHONY: setup build serve test test-slow lint pytest bench wheel lockfile snapshot texts clean puzzles soak-rooms
 
 setup: $(STAMPS)/system $(STAMPS)/python $(STAMPS)/node $(STAMPS)/pyodide-build
 
@@ -108,6 +108,16 @@ puzzles: setup
 # The long run: a million random holes, every step checked (an hour or more; not part of `make test`).
 soak: setup
 	$(PY) tests/engine/soak.py
+
+# Rooms on two server processes sharing one Redis, one process SIGKILLed every few minutes and started again:
+# 0 acknowledged actions lost, 0 rooms stuck, every client back in its seat (bench/results/rooms_soak.md).
+# Not part of `make test`. SOAK_ROOMS, SOAK_MINUTES and SOAK_KILL_EVERY (seconds) change its size.
+SOAK_ROOMS ?= 1000
+SOAK_MINUTES ?= 30
+SOAK_KILL_EVERY ?= 180
+soak-rooms: setup
+	cd bench && setsid nice -n -20 ../$(PY) rooms_soak.py --rooms $(SOAK_ROOMS) --minutes $(SOAK_MINUTES) \
+		--kill-every $(SOAK_KILL_EVERY)
 
 clean:
 	rm -rf site build dist $(STAMPS) engine/build $(PYODIDE_VENV)

@@ -118,13 +118,21 @@ async def play_seat(seat: Seat, stop_at: float, measure_from: float) -> None:
         await ws.send(json.dumps({"type": "act", "action": action, "step": table["step"]}))  # type: ignore[attr-defined]
 
 
-async def one_room(url: str, rng: random.Random, think: float, times: list[float], start_by: float,
+async def one_room(url: str | list[str] | list[list[str]], rng: random.Random, think: float, times: list[float], start_by: float,
                    stop_at: float, measure_from: float, counts: list[int]) -> None:  # fmt: skip
     from websockets.asyncio.client import connect
 
     await asyncio.sleep(rng.uniform(0, start_by))
+    # Several servers: seat i on server i mod their number; a list of lists: the whole room on one list's servers,
+    # chosen at random (a proxy that routes by room).
+    urls = [url] if isinstance(url, str) else url
+    if urls and isinstance(urls[0], list):
+        urls = rng.choice(urls)
     # proxy=None: no look through the environment for a proxy on every connection.
-    sockets = [await connect(url, max_size=2**22, open_timeout=60, ping_interval=None, proxy=None) for _ in range(4)]
+    sockets = [
+        await connect(urls[i % len(urls)], max_size=2**22, open_timeout=60, ping_interval=None, proxy=None)
+        for i in range(4)
+    ]
     try:
         for ws in sockets:
             await ws.send(json.dumps({"type": "hello", "v": 1, "lang": rng.choice(["en", "ja"])}))
@@ -152,7 +160,7 @@ async def one_room(url: str, rng: random.Random, think: float, times: list[float
             await ws.close()
 
 
-def bot_process(url: str, rooms: int, seed: int, think: float, start_by: float, stop_at_wall: float,
+def bot_process(url: str | list[str] | list[list[str]], rooms: int, seed: int, think: float, start_by: float, stop_at_wall: float,
                 measure_from_wall: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]  # fmt: skip
     # The deadlines come as wall-clock times (the processes share no monotonic clock): turned into this one's.
     offset = time.monotonic() - time.time()
@@ -258,11 +266,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--think", type=float, default=2.0, help="a seat's mean think time before a move, seconds")
     parser.add_argument("--bots", type=int, default=1, help="bot processes")
-    parser.add_argument("--store", choices=["sqlite", "memory"], default="sqlite",
-                        help="memory: no SQLite file, to see what the writes cost (not how the server runs for real)")  # fmt: skip
+    parser.add_argument("--store", choices=["sqlite", "memory", "redis"], default="sqlite",
+                        help="memory: no SQLite file, to see what the writes cost (not how the server runs for real); "
+                        "redis: bench/rooms_redis.py (SQLite beside Redis on --servers processes)")  # fmt: skip
+    parser.add_argument("--servers", default="1,2", help="with --store redis: server processes, e.g. 1,2")
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, its stats to this file "
                         "(the first N only; slower, so its figures are not the bench's)")  # fmt: skip
     args = parser.parse_args()
+    if args.store == "redis":
+        from rooms_redis import run
+
+        run([int(x) for x in args.rooms.split(",")], [int(x) for x in args.servers.split(",")], args.seconds,
+            args.think, args.bots, sqlite=True)  # fmt: skip
+        return
     rows = []
     niceness = os.nice(0)
     group = raise_session(niceness)

@@ -19,6 +19,8 @@ const RECORD_SEEN = 50; // match seeds remembered, so a reload of a finished mat
 const ROOMS_KEY = "sixcardgolf.rooms.seats";
 const ROOM_NAME_KEY = "sixcardgolf.rooms.name";
 const ROOMS_KEPT = 20;
+// The guided lessons (learn.js): by lesson name, {done: the person's moves so far, completed: finished once}.
+const LESSONS_KEY = "sixcardgolf.lessons";
 
 // "ok", or why this browser does not keep what the page writes: "blocked" (no access at all) or "full".
 // overrides/main.html swaps in a storage that forgets at page close when the browser refuses site data.
@@ -144,6 +146,14 @@ export const store = {
   },
   roomName: () => read(ROOM_NAME_KEY) || "",
   keepRoomName: (name) => write(ROOM_NAME_KEY, name),
+  lesson(name) {
+    const entry = readJson(LESSONS_KEY, {})[name] || {};
+    const done = Array.isArray(entry.done) && entry.done.every((move) => typeof move === "string") ? entry.done : [];
+    return { done, completed: entry.completed === true };
+  },
+  keepLesson(name, progress) {
+    write(LESSONS_KEY, JSON.stringify({ ...readJson(LESSONS_KEY, {}), [name]: progress }));
+  },
   sound: () => read(SOUND_KEY) === "on",
   keepSound: (on) => write(SOUND_KEY, on ? "on" : "off"),
 };

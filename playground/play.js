@@ -15,7 +15,7 @@ import { pageLang, translator } from "./texts.js";
 import { EngineSession } from "./play-session.js";
 import { PlayRenderer } from "./play-render.js";
 import { PlayPage } from "./play-commands.js";
-import { roomFromHash, roomServer } from "./room-link.js";
+import { roomFromHash, roomServers } from "./room-link.js";
 import { RoomSession } from "./room-session.js";
 import { RoomRenderer } from "./room-render.js";
 import { RoomPage } from "./room-page.js";
@@ -30,13 +30,14 @@ function openPlayPage(root, data) {
   let page;
   if (link && link.watch) {
     // A spectator: the public table only, read only (room-watch.js); nothing of the Play page's own match.
-    new WatchPage({ root, t, lang: pageLang, server: roomServer(data.rooms_server, location.origin), code: link.watch }).start();
+    new WatchPage({ root, t, lang: pageLang, server: roomServers(data.rooms_server, location.origin)[0], code: link.watch }).start();
     window.addEventListener("hashchange", () => location.reload());
     return;
   }
   if (link && !link.error) {
-    const server = roomServer(data.rooms_server, location.origin);
-    const session = new RoomSession({ engine, lang: pageLang, t, server, code: link.code || null, store });
+    const servers = roomServers(data.rooms_server, location.origin);
+    const server = servers[0];
+    const session = new RoomSession({ engine, lang: pageLang, t, server, servers, code: link.code || null, store });
     page = new RoomPage({ data, t, lang: pageLang, session, link, server,
       makeRenderer: (commands) => new RoomRenderer(root, { ...options, session, server, page: commands }) });
   } else {

@@ -37,10 +37,17 @@ export function roomFromHash(hash) {
   return { code };
 }
 
-// The room server's origin: the build's setting (an absolute http(s) address) or the page's own origin.
+// The room servers' origins: the build's setting (absolute http(s) addresses, one or several separated by
+// spaces or commas: processes sharing their rooms through Redis, server/README.md) or the page's own origin.
+// A page whose connection breaks tries the next one (room-session.js).
+export function roomServers(setting, pageOrigin) {
+  const found = (typeof setting === "string" ? setting : "").split(/[\s,]+/).filter((one) => /^https?:\/\/[^/\s]+/.test(one));
+  return found.length ? found.map((one) => one.replace(/\/+$/, "")) : [pageOrigin];
+}
+
+// The room server's origin: the first of them (its health, its QR codes).
 export function roomServer(setting, pageOrigin) {
-  if (typeof setting === "string" && /^https?:\/\/[^/\s]+/.test(setting)) return setting.replace(/\/+$/, "");
-  return pageOrigin;
+  return roomServers(setting, pageOrigin)[0];
 }
 
 export function socketUrl(server, lang) {

@@ -25,7 +25,7 @@ import { retryDelay, socketUrl } from "./room-link.js";
 const HELLO_MS = 8000; // a server that has not said welcome by then is given up on, and tried again
 const PING_MS = 25000; // a connection is asked for a pong this often, so one that died silently is noticed
 // The server's refusals after which this browser's seat is gone for good (the room or the seat no longer exists).
-const SEAT_GONE = new Set(["room.error.token", "room.error.no_room", "room.closed.host_left", "room.closed.idle"]);
+const SEAT_GONE = new Set(["room.error.token", "room.error.no_room", "room.closed.host_left", "room.closed.idle", "room.closed.lost"]);
 const FOR_GOOD = new Set([...SEAT_GONE, "room.error.version", "room.error.origin", "room.closed.elsewhere"]);
 
 function event(name, detail) {
@@ -56,12 +56,16 @@ export async function roomsOffered(server, fetcher = globalThis.fetch, timeoutMs
 
 export class RoomSession extends EventTarget {
   // `engine`: this browser's GolfEngine, for the Hint, the Review and the rules in words; `t`: the page's texts
-  // (the session's own refusals); `server`: the room server's origin; `code`: the room of the page's address
+  // (the session's own refusals); `server`: the room server's origin (`servers`: several, which share their rooms:
+  // a connection that breaks is tried again on the next, so a server process that stops costs no more than a
+  // reconnection); `code`: the room of the page's address
   // (null for a room still to create); `store`: play-store.js. `WebSocketImpl`, `timers` and `random` are the
   // browser's unless a test gives its own.
-  constructor({ engine, lang, t, server, code, store, WebSocketImpl = globalThis.WebSocket, timers = globalThis, random = Math.random }) {
+  constructor({ engine, lang, t, server, servers = [server], code, store, WebSocketImpl = globalThis.WebSocket, timers = globalThis, random = Math.random }) {
     super();
     Object.assign(this, { engine, lang, t, server, code, store, WebSocketImpl, timers, random });
+    this.servers = servers.length ? servers : [server];
+    this.serverIndex = 0; // the server tried now
     this.state = "loading";
     this.connection = "connecting";
     this.closedReason = "";
@@ -194,7 +198,7 @@ export class RoomSession extends EventTarget {
     this.welcomed = false;
     let socket;
     try {
-      socket = new this.WebSocketImpl(socketUrl(this.server, this.lang));
+      socket = new this.WebSocketImpl(socketUrl(this.servers[this.serverIndex], this.lang));
     } catch {
       this.dropped(null);
       return;
@@ -409,6 +413,7 @@ export class RoomSession extends EventTarget {
     const lost = refusal(this.t("room.connection.lost"), "room.connection");
     for (const request of new Set(this.pending.values())) this.settle(request, null, lost);
     if (this.connection === "closed") return;
+    this.serverIndex = (this.serverIndex + 1) % this.servers.length; // the next server (any of them holds the room)
     this.setConnection(this.state === "ready" || this.intent ? "reconnecting" : "connecting");
     const delay = retryDelay(this.attempt++, this.random());
     this.retryTimer = this.timers.setTimeout(() => this.open(), delay);

@@ -1,5 +1,6 @@
 """`python -m server`: the built site and the rooms on http://GOLF_HOST:PORT (server/settings.py lists the
-settings). One process: the rooms live in it and in its SQLite file (server/README.md says how to host it)."""
+settings). The rooms live in this process and its SQLite file, or (`STORE=redis://…`) in a Redis shared with other
+processes (server/README.md says how to host either)."""
 
 from __future__ import annotations
 

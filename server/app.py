@@ -35,7 +35,8 @@ from sixcardgolf.errors import LANGS
 
 from . import protocol
 from .errors import RoomError
-from .hub import Hub
+from .hub import Client, Hub
+from .outbox import Outbox
 from .quickmatch import LocalQueue, MatchQueue, RedisQueue
 from .settings import Settings
 from .store import MemoryStore, RoomStore, SQLiteStore
@@ -49,19 +50,33 @@ def make_store(settings: Settings) -> RoomStore:
 
 
 def make_queue(settings: Settings) -> MatchQueue:
-    return RedisQueue.from_url(settings.queue_url) if settings.queue_url else LocalQueue()
+    """The quick-match line: in Redis (its own setting, else the rooms' Redis), or this process's own."""
+    url = settings.queue_url or settings.store
+    return RedisQueue.from_url(url) if url else LocalQueue()
+
+
+def make_hub(settings: Settings) -> Hub:
+    """The hub on the store the settings name: Redis (shared by several processes) or this process's own."""
+    if settings.store:
+        from .redis_store import RedisStore
+
+        return Hub(settings, None, queue=make_queue(settings), shared=RedisStore(settings.store))
+    return Hub(settings, make_store(settings), queue=make_queue(settings))
 
 
 async def reachable(hub: Hub) -> bool:
-    """Whether this process can reach what it keeps rooms in: the store (its `ping` if it has one, else a read)
-    and the quick-match line."""
+    """Whether this process can reach what it keeps rooms in: the store (its `ping` if it has one, else a read;
+    a shared store: a count of its rooms) and the quick-match line."""
     try:
-        ping = getattr(hub.store, "ping", None)
-        answer = ping() if callable(ping) else hub.store.get("HEALTH")
-        if inspect.isawaitable(answer):
-            answer = await answer
-        if ping is not None and answer is False:
-            return False
+        if hub.shared is not None:
+            await asyncio.wait_for(hub.shared.count(), timeout=2)
+        else:
+            ping = getattr(hub.store, "ping", None)
+            answer = ping() if callable(ping) else hub.store.get("HEALTH")  # type: ignore[union-attr]
+            if inspect.isawaitable(answer):
+                answer = await answer
+            if ping is not None and answer is False:
+                return False
         return await asyncio.wait_for(hub.quickmatch.queue.ping(), timeout=2)
     except Exception:  # any failure to reach them is the answer itself, never a traceback to the prober
         log.warning("health check: the store or the quick-match line cannot be reached", exc_info=True)
@@ -70,7 +85,7 @@ async def reachable(hub: Hub) -> bool:
 
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
     settings = settings or Settings.from_env()
-    hub = hub or Hub(settings, make_store(settings), queue=make_queue(settings))
+    hub = hub or make_hub(settings)
 
     def allowed_origin(origin: str | None, host: str | None) -> bool:
         """A page of this server's own site (its origin names the host the socket was opened on; the scheme is
@@ -91,8 +106,24 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             await websocket.close(code=1008)
             return
         address = websocket.client.host if websocket.client else "?"
-        client = hub.client(websocket.send_text, lambda code: websocket.close(code=code), address)
+        # The hub never waits on this socket: its frames queue here (bounded), and a client that stops reading
+        # is dropped when its queue is full (its reading is cancelled: the seat is held as for a lost line).
+        outbox = Outbox(websocket.send_text, lambda code: websocket.close(code=code), settings.send_queue)
+        client = hub.client(outbox.send, outbox.close, address)
         client.lang = lang
+        reading = asyncio.create_task(read_frames(websocket, client))
+        outbox.on_overflow = reading.cancel
+        try:
+            await reading
+        except asyncio.CancelledError:
+            if not outbox.overflowed:
+                raise
+            log.info("a client that stopped reading was dropped")
+        finally:
+            await outbox.stop()
+            await hub.dropped(client)
+
+    async def read_frames(websocket: WebSocket, client: Client) -> None:
         try:
             while True:
                 message = await websocket.receive()
@@ -104,8 +135,6 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
                 await hub.receive(client, frame)
         except WebSocketDisconnect:
             pass
-        finally:
-            await hub.dropped(client)
 
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "version": protocol.VERSION, "rooms": len(hub.rooms)})
@@ -134,11 +163,13 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
         clock = asyncio.create_task(hub.run_clock())
         try:
             yield
         finally:
             clock.cancel()
+            await hub.close()
 
     routes: list[Route | WebSocketRoute | Mount] = [
         WebSocketRoute("/rooms/ws", rooms_socket),

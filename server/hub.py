@@ -4,6 +4,12 @@ Everything runs on the event loop's one thread: a message is read (protocol.read
 (room.Room, synchronous), the room is written to the store, and only then is every seat sent its own state
 (views). A refused message is answered to its sender alone and changes nothing.
 
+With a shared store (Redis, `STORE=redis://…`) several processes serve the same rooms: each keeps only the rooms
+its own clients are in (`rooms`, a cache of the shared copy), commits each change against the room's revision
+(`_change`: on a `Conflict` it reads the room again and tries the change on that, so two processes never apply
+two actions on the same revision), and hears the other processes' commits on the bus (`_heard`), after which it
+tells its own clients. Changes to one room are made one at a time in a process (`_guard`).
+
 A connection is a `Client`: its language, its room and seat once joined, and its message budget. One seat has
 at most one connection: a second one (another tab, a phone that reconnected before the old socket timed out)
 takes over, and the first is told so and closed.
@@ -12,11 +18,12 @@ takes over, and the first is told so and closed.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sixcardgolf.door.seated import Move
 
@@ -27,10 +34,11 @@ from .metrics import Ops
 from .moves import moves_since
 from .quickmatch import LocalQueue, MatchQueue, QuickMatch
 from .reactions import SHOWN_SECONDS, Reactions
+from .replica import catch_up, rebuilt
 from .room import PERSON, PLAYING, Room, new_code, new_watch_code, read_code
 from .settings import Settings
 from .spectators import watch_room_view, watch_table
-from .store import RoomStore
+from .store import Conflict, RoomStore, SharedStore
 from .timer import TurnTimers
 from .views import Moment, room_view, table_view
 
@@ -38,6 +46,14 @@ log = logging.getLogger("sixcardgolf.rooms")
 
 Send = Callable[[str], Awaitable[None]]
 Close = Callable[[int], Awaitable[None]]
+T = TypeVar("T")
+CHANGE_TRIES = 5
+"""Commits of one change tried against a room other processes keep changing, before the client is told to retry."""
+LOCAL = "local"
+
+
+class _Unchanged(Exception):
+    """A change that found nothing to do: nothing is committed."""
 
 
 @dataclass(eq=False)
@@ -59,12 +75,17 @@ class Client:
 
 
 class Hub:
-    def __init__(self, settings: Settings, store: RoomStore, clock: Callable[[], float] = time.time,
-                 queue: MatchQueue | None = None) -> None:  # fmt: skip
+    def __init__(self, settings: Settings, store: RoomStore | None, clock: Callable[[], float] = time.time,
+                 queue: MatchQueue | None = None, shared: SharedStore | None = None) -> None:  # fmt: skip
         self.settings = settings
         self.store = store
+        self.shared = shared
+        self.process = shared.process if shared is not None else LOCAL
         self.clock = clock
         self.rooms: dict[str, Room] = {}
+        self.revisions: dict[str, int] = {}  # shared store: the revision of each room in `rooms`
+        self._guards: dict[str, asyncio.Lock] = {}
+        self._finding: set[str] = set()  # rooms being read from the shared store (watched already)
         self.seated: dict[tuple[str, int], Client] = {}
         self.created_by: dict[str, set[str]] = {}  # address -> codes of its live rooms
         self.record_frames = False  # tests: keep every frame each client was sent
@@ -77,11 +98,23 @@ class Hub:
         self.quickmatch = QuickMatch(self, queue or LocalQueue())
         self.ops = Ops(lambda: len(self.rooms), lambda: sum(map(len, self.watchers.values())),
                        lambda: len(self.quickmatch.waiting))  # fmt: skip
-        self._load()
+        if shared is None:
+            self._load()
+
+    async def start(self) -> None:
+        """A shared store: connect to it and hear the other processes' commits (an app's startup)."""
+        if self.shared is not None:
+            await self.shared.start(self._heard, self._resync)
+            await self.shared.beat(self.clock())
+
+    async def close(self) -> None:
+        if self.shared is not None:
+            await self.shared.close()
 
     # -- the store ---------------------------------------------------------------------------
     def _load(self) -> None:
         """Every room kept, back as it was; its people are away until they reconnect (the grace runs anew)."""
+        assert self.store is not None
         now = self.clock()
         for code in self.store.remove_idle(now - self.settings.idle_seconds):
             log.info("room removed after being idle")
@@ -93,13 +126,175 @@ class Hub:
                 log.exception("a kept room could not be read and is left out")
                 continue
             for seat in room.seats:
+                seat.at = None
                 if seat.kind == PERSON and not seat.standing_in:
                     seat.away_since = now
             self.rooms[room.code] = room
             self.watch_codes[room.watch_code] = room.code
 
-    def _keep(self, room: Room) -> None:
-        self.store.put(room.code, room.to_data(), room.updated)
+    async def _keep(self, room: Room) -> None:
+        """The room written to its store before anyone is told; with a shared store, only if nobody else changed
+        it since this process read it (`Conflict` otherwise)."""
+        if self.shared is None:
+            assert self.store is not None
+            self.store.put(room.code, room.to_data(), room.updated)
+            return
+        try:
+            revision = await self.shared.commit(room.code, room.to_data(), self.revisions.get(room.code, 0),
+                                                room.updated)  # fmt: skip
+        except Conflict:
+            raise
+        except Exception as error:  # Redis unreachable or too slow: nothing was kept, the client told to try again
+            log.warning("a room's change could not be kept: the store did not answer (%s)", type(error).__name__)
+            raise RoomError("room.error.busy") from None
+        self.revisions[room.code] = revision
+
+    def _guard(self, code: str) -> asyncio.Lock:
+        """One change at a time to a room in this process (a commit is awaited, and other messages arrive)."""
+        guard = self._guards.get(code)
+        if guard is None:
+            guard = self._guards[code] = asyncio.Lock()
+        return guard
+
+    async def _change(self, code: str, change: Callable[[Room], T]) -> tuple[Room, T]:
+        """`change` made to the room and kept (under the room's guard). When another process committed first,
+        the room is read again (and this process's clients told), and `change` is tried on that: it may then be
+        refused (a move on a table that has moved on is stale), never applied twice or on an old table."""
+        for _ in range(CHANGE_TRIES):
+            room = self.rooms.get(code)
+            if room is None:
+                raise RoomError("room.error.no_room", code=code)
+            before = room.seed, len(room.log)
+            try:
+                result = change(room)
+            except _Unchanged:
+                return room, None  # type: ignore[return-value]
+            except RoomError:
+                # Refused on this process's copy: if another process's commit has not reached it yet, the refusal
+                # may be wrong (a seat taken since, a step moved on): read the room again and try once more.
+                if await self._behind(code):
+                    await self._reread(code, before)
+                    continue
+                raise
+            try:
+                await self._keep(room)
+            except Conflict:
+                await self._reread(code, before)
+                continue
+            except RoomError:
+                await self._reread(code, before)  # the copy here holds a change that was not kept: undone
+                raise
+            return room, result
+        raise RoomError("room.error.busy")
+
+    async def _behind(self, code: str) -> bool:
+        """A shared store holds a newer revision of the room than this process's copy."""
+        if self.shared is None:
+            return False
+        try:
+            return await self.shared.revision(code) > self.revisions.get(code, 0)
+        except Exception:
+            return False  # the store unreachable: the refusal stands, as it would with no other process
+
+    async def _reread(self, code: str, before: tuple[int, int]) -> None:
+        """The room as the shared store has it now, in place of this process's copy; its clients told."""
+        if self.shared is None:
+            return
+        try:
+            kept = await self.shared.read(code)
+        except Exception:
+            self._forget(code)  # read afresh when next needed
+            raise RoomError("room.error.busy") from None
+        if kept is None:
+            room = self.rooms.get(code)
+            if room is not None:
+                await self._close_room(room, "room.closed.lost", keep=False)
+            return
+        data, revision = kept
+        room, moves = rebuilt(None, data, before[1] if data["seed"] == before[0] else 0)
+        self.rooms[code], self.revisions[code] = room, revision
+        await self._tell_changed(room, moves)
+
+    async def _find(self, code: str) -> Room | None:
+        """The room of `code`: this process's copy, or (a shared store) the shared one, watched from now on."""
+        room = self.rooms.get(code)
+        if room is not None or self.shared is None:
+            return room
+        self._finding.add(code)
+        try:
+            await self.shared.watch(code)  # before reading: no commit falls between the read and the watch
+            kept = await self.shared.read(code)
+        except Exception:
+            raise RoomError("room.error.busy") from None
+        finally:
+            self._finding.discard(code)
+        if kept is None:
+            await self.shared.unwatch(code)
+            return None
+        data, revision = kept
+        room = Room.from_data(data)
+        self.rooms[code], self.revisions[code] = room, revision
+        self.watch_codes[room.watch_code] = code
+        return room
+
+    def _forget(self, code: str) -> None:
+        """A shared store: drop this process's copy of a room none of its clients is in any more."""
+        if self.shared is None or code in self.watchers or any(c == code for c, _ in self.seated):
+            return
+        self.rooms.pop(code, None)
+        self.revisions.pop(code, None)
+        asyncio.get_running_loop().create_task(self._unwatch(code))
+
+    async def _unwatch(self, code: str) -> None:
+        if self.shared is not None and code not in self.rooms and code not in self._finding:
+            try:
+                await self.shared.unwatch(code)
+            except Exception:
+                log.warning("a room could not be unwatched")
+
+    # -- the other processes ----------------------------------------------------------------
+    async def _heard(self, code: str, revision: int, text: str | None, key: str) -> None:
+        """Another process committed a change to a room this one holds (or closed it)."""
+        async with self._guard(code):
+            room = self.rooms.get(code)
+            if room is None or revision <= self.revisions.get(code, 0):
+                return  # not held here, or this process's own commit (already told)
+            if text is None:
+                await self._close_room(room, key, keep=False)
+                return
+            room, moves = catch_up(room, json.loads(text))
+            self.rooms[code], self.revisions[code] = room, revision
+            await self._tell_changed(room, moves)
+
+    async def _resync(self) -> None:
+        """The bus was lost and is back: every room held here read again (commits may have been missed)."""
+        assert self.shared is not None
+        for code in list(self.rooms):
+            async with self._guard(code):
+                room = self.rooms.get(code)
+                if room is None:
+                    continue
+                kept = await self.shared.read(code)
+                if kept is None:
+                    await self._close_room(room, "room.closed.lost", keep=False)
+                elif kept[1] > self.revisions.get(code, 0):
+                    room, moves = catch_up(room, kept[0])
+                    self.rooms[code], self.revisions[code] = room, kept[1]
+                    await self._tell_changed(room, moves)
+
+    async def _tell_changed(self, room: Room, moves: list[Move]) -> None:
+        """This process's clients of a room another process changed: a seat now held by another process was
+        taken over there (told so and closed here, as a second connection on one process is); the others
+        get the room as it is."""
+        for (code, seat), client in list(self.seated.items()):
+            if (
+                code == room.code
+                and room.seats[seat].kind == PERSON
+                and room.seats[seat].at not in (None, self.process)
+            ):
+                del self.seated[(code, seat)]
+                await self._close_elsewhere(client)
+        await self._broadcast(room, moves)
 
     # -- connections -------------------------------------------------------------------------
     def client(self, send: Send, close: Close, address: str) -> Client:
@@ -134,15 +329,31 @@ class Hub:
             await self._stop_watching(client)
         if client.code is None:
             return
-        key = (client.code, client.seat)
+        code, seat = key = (client.code, client.seat)
         if self.seated.get(key) is client:
             del self.seated[key]
-            room = self.rooms.get(client.code)
-            if room is not None:
-                room.went_away(client.seat, self.clock())
-                self._keep(room)
-                self.ops.event("away", room.code, client.seat)
-                await self._broadcast(room, [])
+            async with self._guard(code):
+                if code in self.rooms:
+                    try:
+                        room, away = await self._change(code, lambda room: self._went_away(room, seat))
+                        if away:
+                            self.ops.event("away", room.code, seat)
+                            await self._broadcast(room, [])
+                    except RoomError:
+                        log.warning("a seat's leaving could not be kept: its process's heartbeat tells it later")
+                self._forget(code)
+
+    def _went_away(self, room: Room, seat: int) -> bool:
+        person = room.seats[seat]
+        if person.at not in (None, self.process):
+            raise _Unchanged  # the person is already back, through another process
+        person.at = None
+        room.went_away(seat, self.clock())
+        return True
+
+    def _came_back(self, room: Room, seat: int, lang: str) -> None:
+        room.came_back(seat, lang, self.clock())
+        room.seats[seat].at = self.process
 
     # -- the messages ------------------------------------------------------------------------
     async def _dispatch(self, client: Client, message: protocol.Message) -> None:
@@ -166,40 +377,46 @@ class Hub:
         if kind in ("watch", "quick", "unqueue"):
             await self._extra(client, message, now)
             return
-        room = self._room_of(client)
-        seat = client.seat
-        moves: list[Move] = []
-        if kind == "react":
-            await self._react(client, room, fields["reaction"])
-            return
-        if kind == "start":
-            moves = room.start(seat, fields.get("fill"), now)
-        elif kind == "act":
-            moves = room.act(seat, fields["action"], fields["step"], now)
-            self.timers.acted(room, seat)
-        elif kind == "back":
-            room.came_back(seat, client.lang, now)
-            self.timers.acted(room, seat)
-            moves = room.play_computers()
-        elif kind == "undo":
-            room.undo(seat, fields["step"], now)
-        elif kind == "ready":
-            moves = room.agree(seat, fields["step"], now)
-        elif kind == "rename":
-            room.rename(seat, fields["name"], now)
-        elif kind == "leave":
-            await self._leave(client, room, now)
-            return
-        self._keep(room)
-        self.ops.moves.inc(len(moves))
-        self.ops.event(kind, room.code, seat, step=room.step, moves=len(moves))
-        await self._broadcast(room, moves)
+        code = self._room_of(client).code
+        async with self._guard(code):
+            room = self._room_of(client)  # again: the client may have been moved or closed meanwhile
+            seat = client.seat
+            if kind == "react":
+                await self._react(client, room, fields["reaction"])
+                return
+            if kind == "leave":
+                await self._leave(client, room, now)
+                return
+
+            def change(room: Room) -> list[Move]:
+                if kind == "start":
+                    return room.start(seat, fields.get("fill"), now)
+                if kind == "act":
+                    moves = room.act(seat, fields["action"], fields["step"], now)
+                    self.timers.acted(room, seat)
+                    return moves
+                if kind == "back":
+                    self._came_back(room, seat, client.lang)
+                    self.timers.acted(room, seat)
+                    return room.play_computers()
+                if kind == "undo":
+                    room.undo(seat, fields["step"], now)
+                elif kind == "ready":
+                    return room.agree(seat, fields["step"], now)
+                elif kind == "rename":
+                    room.rename(seat, fields["name"], now)
+                return []
+
+            room, moves = await self._change(code, change)
+            self.ops.moves.inc(len(moves))
+            self.ops.event(kind, room.code, seat, step=room.step, moves=len(moves))
+            await self._broadcast(room, moves)
 
     async def _create(self, client: Client, message: protocol.Message, now: float) -> None:
         if client.code is not None or client.watching is not None or client.ticket is not None:
             raise RoomError("room.error.already_in")
         s = self.settings
-        if len(self.rooms) >= s.max_rooms:
+        if await self._count() >= s.max_rooms:
             raise RoomError("room.error.server_full")
         mine = self.created_by.setdefault(client.address, set())
         mine &= set(self.rooms)
@@ -207,7 +424,7 @@ class Hub:
             raise RoomError("room.error.too_many_rooms", most=s.rooms_per_address)
         fields = message.fields
         grace = float(fields.get("grace", s.grace_seconds))
-        room, token = self.open_room(fields["setup"], fields["seats"], fields.get("name"), client.lang, now, grace,
+        room, token = await self.open_room(fields["setup"], fields["seats"], fields.get("name"), client.lang, now, grace,
                                      turn_seconds=fields.get("timer", 0))  # fmt: skip
         code = room.code
         mine.add(code)
@@ -215,36 +432,68 @@ class Hub:
         await self._send(client, protocol.frame("joined", id=message.id, code=code, seat=0, token=token))
         await self._broadcast(room, [])
 
-    def open_room(self, setup: object, seats: object, name: object, lang: str, now: float, grace: float | None = None,
-                  turn_seconds: int = 0, quick: bool = False) -> tuple[Room, str]:  # fmt: skip
-        """A new room in this hub, kept: the one create path of a host's `create` and of a quick match's group."""
-        if len(self.rooms) >= self.settings.max_rooms:
+    async def open_room(self, setup: object, seats: object, name: object, lang: str, now: float,
+                        grace: float | None = None, turn_seconds: int = 0, quick: bool = False) -> tuple[Room, str]:  # fmt: skip
+        """A new room in this hub, kept: the one create path of a host's `create` and of a quick match's group.
+        With a shared store it is committed on revision 0, so a code another process took meanwhile is drawn
+        again."""
+        if await self._count() >= self.settings.max_rooms:
             raise RoomError("room.error.server_full")
-        code = new_code()
-        while code in self.rooms or self.store.get(code) is not None:
-            code = new_code()
         grace = self.settings.grace_seconds if grace is None else grace
-        room, token = Room.create(code, setup, seats, name, lang, grace, now)
-        room.turn_seconds, room.quick = turn_seconds, quick
-        room.watch_code = new_watch_code()
-        self.rooms[code] = room
-        self.watch_codes[room.watch_code] = code
-        self._keep(room)
-        self.ops.event("create", code, 0, players=len(room.seats), timer=turn_seconds, quick=quick)
-        return room, token
+        for _ in range(CHANGE_TRIES):
+            code = new_code()
+            while code in self.rooms or (self.store is not None and self.store.get(code) is not None):
+                code = new_code()
+            room, token = Room.create(code, setup, seats, name, lang, grace, now)
+            room.turn_seconds, room.quick = turn_seconds, quick
+            room.watch_code = new_watch_code()
+            room.seats[0].at = self.process
+            async with self._guard(code):
+                self.rooms[code], self.revisions[code] = room, 0
+                try:
+                    if self.shared is not None:
+                        await self.shared.watch(code)
+                    await self._keep(room)
+                except (Conflict, RoomError) as error:
+                    self.rooms.pop(code, None)
+                    self._forget(code)
+                    if isinstance(error, RoomError):
+                        raise
+                    continue
+            self.watch_codes[room.watch_code] = code
+            self.ops.event("create", code, 0, players=len(room.seats), timer=turn_seconds, quick=quick)
+            return room, token
+        raise RoomError("room.error.busy")
+
+    async def _count(self) -> int:
+        if self.shared is None:
+            return len(self.rooms)
+        try:
+            return await self.shared.count()
+        except Exception:
+            raise RoomError("room.error.busy") from None
 
     async def change_room(self, room: Room, change: Callable[[Room], list[Move] | None]) -> list[Move] | None:
         """A change made outside a client's message (a turn that ran out, a quick match's seats and start):
         `change` applied to the room, which is then kept and every seat told; None from it: nothing changed.
         (The one way issue 27's extras change a room, so a store shared by processes commits them as it does a
         client's change.)"""
-        moves = change(room)
-        if moves is None:
-            return None
-        self._keep(room)
-        self.ops.moves.inc(len(moves))
-        await self._broadcast(room, moves)
-        return moves
+
+        def changed(room: Room) -> list[Move]:
+            moves = change(room)
+            if moves is None:
+                raise _Unchanged
+            return moves
+
+        async with self._guard(room.code):
+            if room.code not in self.rooms:
+                return None
+            room, moves = await self._change(room.code, changed)
+            if moves is None:
+                return None
+            self.ops.moves.inc(len(moves))
+            await self._broadcast(room, moves)
+            return moves
 
     async def tell(self, client: Client, kind: str, **fields: Any) -> None:
         await self._send(client, protocol.frame(kind, **fields))
@@ -307,8 +556,15 @@ class Hub:
     async def _join(self, client: Client, message: protocol.Message, now: float) -> None:
         fields = message.fields
         code = read_code(fields["code"])
-        room = self.rooms.get(code)
-        if room is None:
+        async with self._guard(code):
+            try:
+                await self._join_room(client, message, code)
+            finally:
+                self._forget(code)  # a shared store: a room found for a join that was refused is not kept
+
+    async def _join_room(self, client: Client, message: protocol.Message, code: str) -> None:
+        fields = message.fields
+        if await self._find(code) is None:
             raise RoomError("room.error.no_room", code=code)
         if (
             (client.code is not None and client.code != code)
@@ -317,33 +573,29 @@ class Hub:
         ):
             raise RoomError("room.error.already_in")
         token = fields.get("token")
+
+        def change(room: Room) -> tuple[int, str | None]:
+            if token is not None:
+                seat = room.seat_of(token)
+                self._came_back(room, seat, client.lang)
+                self.timers.acted(room, seat)
+                return seat, None
+            if sum(1 for c in self.seated.values() if c.code == code) >= self.settings.connections_per_room:
+                raise RoomError("room.error.full")
+            seat, token_out = room.join(fields.get("name"), client.lang, self.clock())
+            room.seats[seat].at = self.process
+            return seat, token_out
+
+        room, (seat, token_out) = await self._change(code, change)
         moves: list[Move] = []
         if token is not None:
-            seat = room.seat_of(token)
-            room.came_back(seat, client.lang, now)
-            self.timers.acted(room, seat)
             self.ops.reconnects.inc()
             if "seen" in fields and room.played is not None:
                 moves = moves_since(room.played, fields["seen"])
-            token_out = None
-        else:
-            if sum(1 for c in self.seated.values() if c.code == code) >= self.settings.connections_per_room:
-                raise RoomError("room.error.full")
-            seat, token_out = room.join(fields.get("name"), client.lang, now)
-        self._keep(room)
         previous = self.seated.get((code, seat))
         self._seat(client, room, seat)
         if previous is not None and previous is not client:
-            await self._send(
-                previous,
-                protocol.frame(
-                    "closed",
-                    key="room.closed.elsewhere",
-                    reason=RoomError("room.closed.elsewhere").message(previous.lang),
-                ),
-            )
-            previous.code = None  # fmt: skip
-            await previous.close(4000)
+            await self._close_elsewhere(previous)
         joined: dict[str, Any] = {"code": code, "seat": seat}
         if token_out is not None:
             joined["token"] = token_out
@@ -351,23 +603,45 @@ class Hub:
         self.ops.event("join", code, seat, back=token is not None)
         await self._broadcast(room, [], only={seat: moves})
 
+    async def _close_elsewhere(self, previous: Client) -> None:
+        """A seat's earlier connection, once another took the seat over: told so, and closed."""
+        reason = RoomError("room.closed.elsewhere").message(previous.lang)
+        await self._send(previous, protocol.frame("closed", key="room.closed.elsewhere", reason=reason))
+        previous.code = None
+        await previous.close(4000)
+
     async def _leave(self, client: Client, room: Room, now: float) -> None:
-        seat = client.seat
-        self.seated.pop((room.code, seat), None)
-        client.code, client.seat = None, -1
+        seat, code = client.seat, room.code
         if seat == 0 and room.state != PLAYING:  # the host leaves the lobby: the room closes
+            self.seated.pop((code, seat), None)
+            client.code, client.seat = None, -1
             await self._close_room(room, "room.closed.host_left")
             return
-        room.leave(seat, now)
-        moves = room.play_computers()
-        self._keep(room)
-        self.ops.event("leave", room.code, seat)
-        await self._send(client, protocol.frame("left", code=room.code))
-        await self._broadcast(room, moves)
 
-    async def _close_room(self, room: Room, key: str) -> None:
+        def change(room: Room) -> list[Move]:
+            room.leave(seat, now)
+            return room.play_computers()
+
+        room, moves = await self._change(code, change)
+        self.seated.pop((code, seat), None)
+        client.code, client.seat = None, -1
+        self.ops.event("leave", code, seat)
+        await self._send(client, protocol.frame("left", code=code))
+        await self._broadcast(room, moves)
+        self._forget(code)
+
+    async def _close_room(self, room: Room, key: str, keep: bool = True) -> None:
+        """The room closed: forgotten by its store (unless `keep` is off: another process closed it) and every
+        client and spectator of it here told why."""
         self.rooms.pop(room.code, None)
-        self.store.delete(room.code)
+        if keep and self.shared is not None:
+            try:
+                await self.shared.remove(room.code, key)
+            except Exception:
+                raise RoomError("room.error.busy") from None
+        elif keep:
+            assert self.store is not None
+            self.store.delete(room.code)
         self.ops.event("closed", room.code, -1, why=key)
         self.timers.forget(room.code)
         self.reactions.forget(room.code)
@@ -382,6 +656,7 @@ class Hub:
                 await self._send(other, protocol.frame("closed", key=key, reason=RoomError(key).message(other.lang)))
                 other.code = None
                 self.seated.pop((code, other.seat), None)
+        self._forget(room.code)
 
     def _room_of(self, client: Client) -> Room:
         room = self.rooms.get(client.code) if client.code is not None else None
@@ -438,21 +713,66 @@ class Hub:
 
     # -- time --------------------------------------------------------------------------------
     async def tick(self) -> None:
-        """Seats away past their grace get their computer; rooms idle past the limit are removed."""
+        """Seats away past their grace get their computer; rooms idle past the limit are removed. With a shared
+        store: this process beats, and a seat held by a process that stopped beating is away from now on."""
         now = self.clock()
-        for room in list(self.rooms.values()):
-            taken, moves = room.stand_in(now)
-            if taken:
-                self._keep(room)
-                await self._broadcast(room, moves)
-            if room.turn_seconds and await self.change_room(room, lambda r: self.timers.expire(r, now)) is not None:
+        alive = {self.process}
+        if self.shared is not None:
+            await self.shared.beat(now)
+            alive = await self.shared.alive(now)
+        for code in list(self.rooms):
+            async with self._guard(code):
+                if code not in self.rooms:
+                    continue
+                try:
+                    room, moves = await self._change(code, lambda room: self._presence(room, alive, now))
+                except RoomError:
+                    continue
+                if moves is not None:
+                    await self._broadcast(room, moves)
+            timed = self.rooms.get(code)
+            if (
+                timed is not None
+                and timed.turn_seconds
+                and await self.change_room(timed, lambda r: self.timers.expire(r, now)) is not None
+            ):
                 self.ops.expired.inc()
-                self.ops.event("turn_expired", room.code, -1, step=room.step)
+                self.ops.event("turn_expired", timed.code, -1, step=timed.step)
         await self.quickmatch.tick(now)
+        for code in list(self._guards):
+            if code not in self.rooms and not self._guards[code].locked():
+                del self._guards[code]
+        if self.shared is not None:
+            await self.shared.remove_idle(now - self.settings.idle_seconds)  # each process holding one hears it
+            return
+        assert self.store is not None
         for code in self.store.remove_idle(now - self.settings.idle_seconds):
             idle = self.rooms.get(code)
             if idle is not None:
                 await self._close_room(idle, "room.closed.idle")
+
+    def _presence(self, room: Room, alive: set[str], now: float) -> list[Move]:
+        """A room's seats brought up to date with who is where: away when their process stopped, here again
+        when their client is here (a process that was taken as stopped, then beat again), a computer in the
+        seat of a person away past the grace period. Nothing to change: nothing committed."""
+        changed = False
+        for seat, person in enumerate(room.seats):
+            if person.kind != PERSON:
+                continue
+            held = (room.code, seat) in self.seated
+            if held and person.at in (None, self.process) and (person.at is None or person.away_since is not None):
+                # Taken as away (this process's beats were late) while its client is here: here again. A seat
+                # another process holds is left to it: that process took it over, and this one hears so.
+                self._came_back(room, seat, person.lang)
+                changed = True
+            elif person.away_since is None and person.at is not None and person.at not in alive:
+                person.at = None
+                room.went_away(seat, now)
+                changed = True
+        taken, moves = room.stand_in(now)
+        if not taken and not changed:
+            raise _Unchanged
+        return moves
 
     async def run_clock(self) -> None:
         while True:

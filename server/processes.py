@@ -83,9 +83,17 @@ class _Child:
         return dict(os.environ)
 
     def start(self) -> None:
+        self.launch()
+        self.wait()
+
+    def launch(self) -> None:
+        """Start the process without waiting for it (`wait`): several children start side by side."""
         assert self.process is None, f"{self.what} is already running"
         with self.log.open("ab") as out:  # the child holds its own copy of the descriptor
             self.process = subprocess.Popen(self.command(), cwd=ROOT, env=self.environment(), stdout=out, stderr=out)
+
+    def wait(self) -> None:
+        assert self.process is not None, f"{self.what} was not launched"
         wait_for_port(self.port, self.process, self.what, log=self.log)
 
     def kill(self) -> None:
@@ -117,6 +125,14 @@ class _Child:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         self.kill()
+
+
+def start_all(children: list[_Child]) -> None:
+    """Start every child at once and wait for each (a second server costs no second start-up wait)."""
+    for child in children:
+        child.launch()
+    for child in children:
+        child.wait()
 
 
 class RoomServer(_Child):
@@ -157,28 +173,31 @@ def redis_server_path() -> str:
 
 class RedisServer(_Child):
     """A private `redis-server` on a free loopback port with its files in a temporary folder of its own, which
-    `close()` removes. `appendonly=True` keeps every write in the append-only file (fsync every second), so a
-    restart on the same folder has the data back; without it nothing is written to disk at all."""
+    `close()` removes. `appendonly=True` keeps every write in the append-only file (fsync every second, or with
+    `fsync="always"` before each answer), so a restart on the same folder has the data back; without it nothing
+    is written to disk at all."""
 
     what = "redis-server"
 
-    def __init__(self, appendonly: bool = False, port: int | None = None, folder: Path | None = None) -> None:
+    def __init__(self, appendonly: bool = False, port: int | None = None, folder: Path | None = None,
+                 fsync: str = "everysec") -> None:  # fmt: skip
         self._own_folder = folder is None
         self.folder = folder or Path(tempfile.mkdtemp(prefix="golf-redis-"))
         super().__init__(port, self.folder / "redis.log")
         self.appendonly = appendonly
+        self.fsync = fsync  # "always": every write on disk before Redis answers it (a kill -9 loses nothing)
 
     def command(self) -> list[str]:
         return [redis_server_path(), "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
-                "--save", "", "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", "everysec",
+                "--save", "", "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", self.fsync,
                 "--protected-mode", "yes", "--daemonize", "no"]  # fmt: skip
 
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self) -> None:
-        super().start()
+    def wait(self) -> None:
+        super().wait()
         self._wait_for_ping()
 
     def _wait_for_ping(self) -> None:

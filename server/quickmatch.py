@@ -275,7 +275,7 @@ class QuickMatch:
         players = setup["players"]
         seats = [PERSON] + ["open"] * (players - 1)
         host = group[0]
-        room, token = self.hub.open_room(setup, seats, host.name, host.lang, now, turn_seconds=QUICK_TURN_SECONDS,
+        room, token = await self.hub.open_room(setup, seats, host.name, host.lang, now, turn_seconds=QUICK_TURN_SECONDS,
                                          quick=True)  # fmt: skip
         handed: list[tuple[str, dict[str, Any]]] = [(host.id, {"code": room.code, "seat": 0, "token": token})]
 

@@ -100,6 +100,7 @@ class Seat:
     lang: str = "en"
     standing_in: bool = False  # a person's seat played by a computer while they are away
     away_since: float | None = None  # the person's connection dropped at this time (None: here, or never came)
+    at: str | None = None  # the server process holding the person's connection (a shared store's presence)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -109,6 +110,8 @@ class Seat:
             "token_hash": self.token_hash,
             "lang": self.lang,
             "standing_in": self.standing_in,
+            "away_since": self.away_since,
+            "at": self.at,
         }
 
     @classmethod
@@ -120,6 +123,8 @@ class Seat:
             token_hash=data["token_hash"],
             lang=data["lang"],
             standing_in=data["standing_in"],
+            away_since=data.get("away_since"),
+            at=data.get("at"),
         )
 
 
@@ -419,6 +424,10 @@ class Room:
             self.first_dealer = (last + 1) % players
             self.seed = secrets.randbits(62)
             self.played = self._new_match()
+        # The log and the step follow the new hole (or match) even when no computer moves first: the kept room
+        # and every other process must see it begun, and a frame naming the old step is stale.
+        self._sync_log()
+        self._moved()
         moves = self.play_computers()
         self._changed(now)
         return moves

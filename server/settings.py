@@ -6,6 +6,8 @@
 | `GOLF_HOST` | 127.0.0.1 | the address listened on (behind a TLS proxy: keep it on loopback) |
 | `GOLF_SITE` | `site` | the built site served beside the rooms (empty: rooms only) |
 | `GOLF_DB` | `var/rooms.sqlite3` | the SQLite file the rooms are kept in (`:memory:`: none, lost at exit) |
+| `STORE` | (SQLite, `GOLF_DB`) | `redis://host:port/db`: the rooms in that Redis, shared with every process started with it (server/redis_store.py) |
+| `GOLF_SEND_QUEUE` | 64 | frames waiting for one client before it is dropped as not reading (server/outbox.py) |
 | `GOLF_ORIGINS` | the server's own | other origins whose pages may open a room's websocket, comma-separated |
 | `GOLF_GRACE` | 180 | seconds a dropped person's seat is held before a computer plays it |
 | `GOLF_MAX_ROOMS` | 5000 | rooms on the server at once |
@@ -30,6 +32,8 @@ class Settings:
     port: int = 8000
     site: str = "site"
     db: str = "var/rooms.sqlite3"
+    store: str = ""  # empty: the SQLite file `db`; a redis:// URL: rooms shared by every process using it
+    send_queue: int = 64
     origins: tuple[str, ...] = ()
     grace_seconds: float = 180.0
     max_rooms: int = 5000
@@ -57,12 +61,17 @@ class Settings:
             except ValueError:
                 raise SystemExit(f"{name}={raw!r} is not a number") from None
 
+        store = env.get("STORE", "").strip()
+        if store and not store.startswith(("redis://", "rediss://", "unix://")):
+            raise SystemExit(f"STORE={store!r} is not a store: expected redis://host:port/db (or nothing: SQLite)")
         origins = tuple(o.strip().rstrip("/") for o in env.get("GOLF_ORIGINS", "").split(",") if o.strip())
         return cls(
             host=env.get("GOLF_HOST", "127.0.0.1"),
             port=int(number("PORT", 8000)),
             site=env.get("GOLF_SITE", "site"),
             db=env.get("GOLF_DB", "var/rooms.sqlite3"),
+            store=store,
+            send_queue=max(1, int(number("GOLF_SEND_QUEUE", 64))),
             origins=origins,
             grace_seconds=number("GOLF_GRACE", 180),
             max_rooms=int(number("GOLF_MAX_ROOMS", 5000)),

@@ -4,8 +4,12 @@ A room is kept as its data (`Room.to_data`: rules, seats with their tokens' hash
 log), written after every change and before anyone is told of it. `RoomStore` is what the hub needs; the
 embedded default is `SQLiteStore` (the standard library's sqlite3, one file, WAL journal: a write is one small
 transaction, and a killed process loses at most the change it was writing, never a half-written room).
-`MemoryStore` keeps rooms for one process's life (tests, benchmarks). A store for several processes (Redis,
-the next issue) is one more class with these four methods.
+`MemoryStore` keeps rooms for one process's life (tests, benchmarks).
+
+Several processes share their rooms through a `SharedStore` (`redis_store.RedisStore`): each change is
+committed against the room's revision (a compare-and-set: `Conflict` when another process committed first), and
+every commit is told to every process that holds a client of that room (`watch`). There the hub keeps only the
+rooms its own clients are in, as a cache of the shared copy.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -107,3 +112,54 @@ class SQLiteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+class Conflict(Exception):
+    """Another process committed a change to the room first: read it again, and try the change on that."""
+
+
+Changed = Callable[[str, int, "str | None", str], Awaitable[None]]
+"""A commit heard from the bus: (code, revision, the room's data as JSON or None when it was closed, the closing
+key)."""
+
+
+class SharedStore(Protocol):
+    """Rooms shared by several server processes (see the module's docstring)."""
+
+    process: str
+    """This process's name in the presence of seats (`Seat.at`)."""
+
+    async def start(self, changed: Changed, resync: Callable[[], Awaitable[None]]) -> None:
+        """Connect and listen; `changed` hears every commit to a watched room, `resync` runs after the bus was
+        lost and found again (commits may have been missed meanwhile)."""
+
+    async def close(self) -> None: ...
+
+    async def read(self, code: str) -> tuple[dict[str, Any], int] | None:
+        """Room `code`'s data and revision, or None."""
+
+    async def revision(self, code: str) -> int:
+        """Room `code`'s revision now (0: no such room)."""
+
+    async def commit(self, code: str, data: dict[str, Any], revision: int, updated: float) -> int:
+        """Keep `data` if the room is still at `revision` (0: a new room, whose code must be free); the new
+        revision, or `Conflict`."""
+
+    async def remove(self, code: str, key: str) -> None:
+        """Forget room `code`, telling every process holding it why (`key`, a `room.closed.*`)."""
+
+    async def remove_idle(self, before: float) -> list[str]:
+        """Forget every room not changed since `before` (each told as closed for idleness)."""
+
+    async def count(self) -> int:
+        """Rooms kept, in all."""
+
+    async def watch(self, code: str) -> None: ...
+
+    async def unwatch(self, code: str) -> None: ...
+
+    async def beat(self, now: float) -> None:
+        """This process is alive (its clients' seats are held)."""
+
+    async def alive(self, now: float) -> set[str]:
+        """The processes alive now."""

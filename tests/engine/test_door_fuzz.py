@@ -31,6 +31,7 @@ PARAMS = {
     "match_act": ["lang", "action", "viewer"], "match_undo": ["lang", "viewer"], "match_view": ["lang", "viewer"],
     "match_review": REVIEW, "match_review_step": REVIEW, "match_replay": REVIEW,
     "observation_hint": [*RULES, "observation", "seed"],
+    "lesson_play": ["lang", "lesson", "done", "viewer"], "lesson_list": ["lang"],
 }  # fmt: skip
 DEFAULT_EXAMPLES = 300
 SLOW_EXAMPLES = 3_000
@@ -86,6 +87,8 @@ def plausible(name: str, save: str) -> st.SearchStrategy[Any]:
         "save": st.sampled_from([save, save, save, save[:40], "{}"]),
         "opening": st.lists(st.sampled_from(["flip 1", "flip 9", "draw"]), max_size=2),
         "observation": st.sampled_from([WAITING, {**WAITING, "stock_count": 1}, {**WAITING, "layouts": []}, {}]),
+        "lesson": st.sampled_from(["first-hole", "nope"]),
+        "done": st.lists(st.sampled_from(["flip 1", "flip 2", "draw", "swap 3", "continue", "fly"]), max_size=4),
     }
     close = near.get(name, st.integers(min_value=-2, max_value=3))
     return st.one_of(close, close, json_values)

@@ -10,6 +10,7 @@ The layers, lowest first (engine/README.md, "Module map"), and what each may imp
     simulate    ai, core ...                                the match-playing loop of the CLI and the benchmarks
     review      ai, text, core ...                          the hole review and the Hint
     door        review, text, ai, core ...                  the browser's JSON door
+    puzzles     review, text, ai, core ...                  the puzzles: their data, and mining them in self-play
     cli         every layer                                 the command line
 
 Every import counts: at the top, inside a function, and under TYPE_CHECKING (a type named is a dependency too).
@@ -29,10 +30,10 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine" / "sixcardgolf"
 
 CORE = {
     "sixcardgolf", "actions", "cards", "deck_check", "hole", "json_input", "match", "observation", "option_text",
-    "options", "preset_data", "presets", "rules", "scoring", "seeds",
+    "lessons", "options", "preset_data", "presets", "rules", "scoring", "seeds",
 }  # fmt: skip
 FLAT = {"errors": "errors", "simulate": "simulate", "cli": "cli", "cli_io": "cli", "__main__": "cli"}
-PACKAGES = {"messages": "catalogue", "ai": "ai", "text": "text", "review": "review", "door": "door"}
+PACKAGES = {"messages": "catalogue", "ai": "ai", "text": "text", "review": "review", "door": "door", "puzzles": "puzzles"}
 BELOW = {
     "errors": set(),
     "catalogue": {"errors"},
@@ -42,7 +43,8 @@ BELOW = {
     "simulate": {"ai", "core", "catalogue", "errors"},
     "review": {"ai", "text", "core", "catalogue", "errors"},
     "door": {"review", "text", "ai", "core", "catalogue", "errors"},
-    "cli": {"door", "review", "text", "simulate", "ai", "core", "catalogue", "errors"},
+    "puzzles": {"review", "text", "ai", "core", "catalogue", "errors"},
+    "cli": {"door", "puzzles", "review", "text", "simulate", "ai", "core", "catalogue", "errors"},
 }
 
 

@@ -1,7 +1,7 @@
 // room-link.js: a room's address, its server, its link and QR code, and the wait before a reconnection.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { RETRY_MOST_MS, normaliseCode, qrUrl, retryDelay, roomFromHash, roomLink, roomServer, socketUrl, watchLink } from "../../playground/room-link.js";
+import { RETRY_MOST_MS, normaliseCode, qrUrl, retryDelay, roomFromHash, roomLink, roomServer, roomServers, socketUrl, watchLink } from "../../playground/room-link.js";
 
 test("the address asks for a room to create, a room by its code, or nothing", () => {
   assert.deepEqual(roomFromHash("#room=new"), { create: true });
@@ -31,6 +31,10 @@ test("the room server is the page's own origin unless the build names an http(s)
   assert.equal(roomServer("", "http://127.0.0.1:8000"), "http://127.0.0.1:8000");
   assert.equal(roomServer("https://rooms.example.org/", "https://golf.example"), "https://rooms.example.org");
   assert.equal(roomServer("javascript:alert(1)", "https://golf.example"), "https://golf.example");
+  // Several servers sharing their rooms: all of them, in order; the first is the one asked for health and QR codes.
+  assert.deepEqual(roomServers("https://a.example/, https://b.example", "https://golf.example"), ["https://a.example", "https://b.example"]);
+  assert.deepEqual(roomServers("", "https://golf.example"), ["https://golf.example"]);
+  assert.equal(roomServer("https://a.example https://b.example", "https://golf.example"), "https://a.example");
   assert.equal(socketUrl("https://rooms.example.org", "ja"), "wss://rooms.example.org/rooms/ws?lang=ja");
   assert.equal(socketUrl("http://127.0.0.1:8000", "en"), "ws://127.0.0.1:8000/rooms/ws?lang=en");
 });

@@ -74,11 +74,11 @@ const t = (key, values = {}) => `${key}${Object.keys(values).length ? JSON.strin
 const ROOM = { code: "K7PQ2M", state: "playing", you: 0, host: 0, step: 4, seats: [], agreed: [], matches_won: [0, 0], matches_played: 0 };
 const table = (step, moves, extra = {}) => ({ step, moves, viewer: 0, observation: { seat: 0 }, events: [], record: null, rules: { holes: 1 }, ...extra });
 
-function made({ code = null, store = fakeStore() } = {}) {
+function made({ code = null, store = fakeStore(), servers = undefined } = {}) {
   FakeSocket.made = [];
   const clock = new FakeClock();
   const engine = { calls: [], call(method, params) { this.calls.push([method, params]); return Promise.resolve({ method }); } };
-  const session = new RoomSession({ engine, lang: "ja", t, server: "http://127.0.0.1:9", code, store, WebSocketImpl: FakeSocket, timers: clock, random: () => 0.5 });
+  const session = new RoomSession({ engine, lang: "ja", t, server: "http://127.0.0.1:9", servers, code, store, WebSocketImpl: FakeSocket, timers: clock, random: () => 0.5 });
   const heard = [];
   for (const name of ["ready", "room", "view", "connection", "refused"]) session.addEventListener(name, (event) => heard.push([name, event.detail]));
   return { session, clock, store, engine, heard, socket: () => FakeSocket.made[FakeSocket.made.length - 1] };
@@ -245,6 +245,28 @@ test("the Hint is worked out here from the seat's own observation, the Review fr
   await session.review.step({ save: "{}", seat: 0 });
   assert.equal(engine.calls[1][0], "match_review_step");
   await assert.rejects(session.look(1));
+});
+
+test("with several servers, a connection that breaks is tried again on the next one, back to the same seat", async () => {
+  const servers = ["http://127.0.0.1:9", "http://127.0.0.1:10"];
+  const kit = made({ servers, code: "K7PQ2M" });
+  kit.store.keepRoomSeat("K7PQ2M", "secret-token", 7);
+  kit.session.resume();
+  const first = kit.socket();
+  assert.match(first.url, /^ws:\/\/127\.0\.0\.1:9\/rooms\/ws/);
+  first.opens();
+  first.says({ type: "welcome", v: 1 });
+  first.says({ type: "joined", id: first.last("join").id, code: "K7PQ2M", seat: 0 });
+  first.close(); // that server process stopped
+  kit.clock.runNext();
+  const second = kit.socket();
+  assert.match(second.url, /^ws:\/\/127\.0\.0\.1:10\/rooms\/ws/, "the next server");
+  second.opens();
+  second.says({ type: "welcome", v: 1 });
+  assert.equal(second.last("join").token, "secret-token");
+  second.close();
+  kit.clock.runNext();
+  assert.match(kit.socket().url, /:9\/rooms\/ws/, "and round again");
 });
 
 test("quick match: the line is joined after hello, and the seat handed out is kept and joined with its token", async () => {

@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import LANGS, GolfError, RequestError, quote_code, quote_text
 from ..json_input import MAX_DEPTH, read_json, request_lang, what_is_read
 from ..messages import both, text
-from . import match, observed, reference, review, score
+from . import lesson, match, observed, reference, review, score
 from .params import lang_of
 from .session import Session
 
@@ -37,6 +37,7 @@ METHODS: dict[str, Method] = {
     **review.METHODS,
     **match.METHODS,
     **observed.METHODS,
+    **lesson.METHODS,
 }
 """Every method, in the order an error lists them, each called with the request's params and the session."""
 

@@ -1,0 +1,126 @@
+"""Hubs sharing rooms through a real Redis (a private redis-server, server/processes.py), in this process: each
+hub is one "server process" with its own Redis connections and its own name, as separate processes would be.
+Everything runs on one event loop (a test is one `asyncio.run`), so the people here are asynchronous."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import random
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+import pytest
+
+from server.hub import Client, Hub
+from server.processes import RedisServer
+from server.redis_store import RedisStore
+from server.settings import Settings
+
+_prefixes = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    """A private redis-server for the test module (no disk: nothing kept between modules)."""
+    with RedisServer() as redis:
+        yield redis.url
+
+
+def settings(**changes: Any) -> Settings:
+    return Settings(**{"db": ":memory:", "site": "", "message_rate": 1e6, "message_burst": 1e6, **changes})
+
+
+@contextlib.asynccontextmanager
+async def shared_hubs(url: str, count: int = 2, **changes: Any) -> AsyncIterator[list[Hub]]:
+    """`count` hubs on the Redis at `url`, under a key prefix of their own (tests do not meet each other)."""
+    prefix = f"test{next(_prefixes)}-{random.randrange(10**9)}:"
+    hubs = [
+        Hub(settings(**changes), None, shared=RedisStore(url, prefix=prefix, process=f"p{i}")) for i in range(count)
+    ]
+    for hub in hubs:
+        await hub.start()
+    try:
+        yield hubs
+    finally:
+        for hub in hubs:
+            await hub.close()
+
+
+class Person:
+    """One connection to `hub`: `await say(...)` sends a frame and gives back what this person was sent meanwhile
+    (frames another hub's commits bring arrive on their own: `await until(...)`)."""
+
+    def __init__(self, hub: Hub, lang: str = "en", address: str = "192.0.2.1") -> None:
+        self.hub = hub
+        self.frames: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self.closed_with: int | None = None
+        self.client: Client = hub.client(self._send, self._close, address)
+        self.token: str | None = None
+        self.code: str | None = None
+        self.seat: int | None = None
+
+    async def _send(self, text: str) -> None:
+        self.texts.append(text)
+        self.frames.append(json.loads(text))
+
+    async def _close(self, code: int) -> None:
+        self.closed_with = code
+
+    async def say(self, **frame: Any) -> list[dict[str, Any]]:
+        start = len(self.frames)
+        await self.hub.receive(self.client, json.dumps(frame))
+        answers = self.frames[start:]
+        for answer in answers:
+            if answer["type"] == "joined":
+                self.code, self.seat = answer["code"], answer["seat"]
+                self.token = answer.get("token", self.token)
+        return answers
+
+    async def hello(self, lang: str = "en") -> None:
+        [welcome] = await self.say(type="hello", v=1, lang=lang)
+        assert welcome["type"] == "welcome", welcome
+
+    def last_state(self) -> dict[str, Any]:
+        return next(f for f in reversed(self.frames) if f["type"] == "state")
+
+    def table(self) -> dict[str, Any]:
+        table = self.last_state()["table"]
+        assert table is not None, "no table: the room is in its lobby"
+        return table  # type: ignore[no-any-return]
+
+    @staticmethod
+    def errors(frames: list[dict[str, Any]]) -> list[str]:
+        return [f["key"] for f in frames if f["type"] == "error"]
+
+
+async def until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Wait for another hub's news to arrive (the bus is asynchronous): `condition` true, or fail."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("waited in vain for the other process's news")
+        await asyncio.sleep(0.01)
+
+
+def to_move(crowd: list[Person]) -> Person | None:
+    """The person whose turn the latest tables say it is (None: a computer's or nobody's)."""
+    for person in crowd:
+        table = person.last_state()["table"]
+        if table is not None and table["prompt"] is not None:
+            return person
+    return None
+
+
+async def same_step(crowd: list[Person]) -> None:
+    """Every person has been told the same latest step (the other hub's news has arrived)."""
+
+    def agreed() -> bool:
+        steps = {p.last_state()["room"]["step"] for p in crowd}
+        return len(steps) == 1
+
+    await until(agreed)
