@@ -33,7 +33,14 @@ CORE = {
     "lessons", "options", "preset_data", "presets", "rules", "scoring", "seeds",
 }  # fmt: skip
 FLAT = {"errors": "errors", "simulate": "simulate", "cli": "cli", "cli_io": "cli", "__main__": "cli"}
-PACKAGES = {"messages": "catalogue", "ai": "ai", "text": "text", "review": "review", "door": "door", "puzzles": "puzzles"}
+PACKAGES = {
+    "messages": "catalogue",
+    "ai": "ai",
+    "text": "text",
+    "review": "review",
+    "door": "door",
+    "puzzles": "puzzles",
+}
 BELOW = {
     "errors": set(),
     "catalogue": {"errors"},
