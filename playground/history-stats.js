@@ -16,7 +16,15 @@ export function historyStats(matches) {
   let wentOutWon = 0;
   let matchesWon = 0;
   const series = []; // each match's average hole score, oldest first
+  const reviews = []; // each reviewed match's accuracy, oldest first
+  let good = 0;
+  let choices = 0;
   for (const match of mine) {
+    if (match.review) {
+      good += match.review.good;
+      choices += match.review.choices;
+      reviews.push({ date: match.date, accuracy: match.review.good / match.review.choices });
+    }
     const seat = match.you;
     if (match.winners.includes(seat)) matchesWon += 1;
     let sum = 0;
@@ -47,5 +55,8 @@ export function historyStats(matches) {
     wentOutWon,
     presets: [...byPreset.values()].map((p) => ({ ...p, average: p.points / p.holes })),
     series,
+    reviewed: reviews.length,
+    reviewAccuracy: choices ? good / choices : null,
+    reviews,
   };
 }

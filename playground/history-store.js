@@ -80,11 +80,18 @@ function checkMatch(raw, number, t) {
   });
   if (!wholeList(raw.totals, players)) throw wrong("totals", "wholes");
   if (!Array.isArray(raw.winners) || !raw.winners.length || !raw.winners.every((seat) => seatOrNull(seat, players) && seat !== null)) throw wrong("winners", "seats");
+  const review = raw.review;
+  if (review !== undefined) {
+    if (!review || typeof review !== "object" || Array.isArray(review)) throw wrong("review", "object");
+    if (!whole(review.choices) || review.choices < 1 || review.choices > 10_000) throw wrong("review.choices", "wholes");
+    if (!whole(review.good) || review.good < 0 || review.good > review.choices) throw wrong("review.good", "wholes");
+  }
   return {
     id: raw.id, date: raw.date, mode: raw.mode, preset: raw.preset, you: raw.you,
     players: raw.players.map((p) => ({ kind: p.kind, ...(p.name !== undefined ? { name: p.name } : {}), ...(p.level !== undefined ? { level: p.level } : {}) })),
     holes: raw.holes.map((h) => ({ points: h.points, pairs: h.pairs, end_reason: h.end_reason, went_out: h.went_out, knocker: h.knocker })),
     totals: raw.totals, winners: raw.winners,
+    ...(review !== undefined ? { review: { good: review.good, choices: review.choices } } : {}),
   };
 }
 
@@ -114,7 +121,13 @@ export function merged(matches, more) {
   const byId = new Map(matches.map((match) => [match.id, match]));
   let added = 0;
   for (const match of more) {
-    if (byId.has(match.id)) continue;
+    const kept = byId.get(match.id);
+    if (kept && match.review && !kept.review) {
+      byId.set(match.id, { ...kept, review: match.review }); // the Review of a match kept before it was reviewed
+      added += 1;
+      continue;
+    }
+    if (kept) continue;
     byId.set(match.id, match);
     added += 1;
   }
@@ -178,6 +191,14 @@ export function presetOf(rules, presets) {
   return found ? found.name : "custom";
 }
 
+// A finished match's id: its mode and its own save name it (the seed and every move locally, or the keys its holes
+// were dealt from in a room), so the same match read again is the same entry.
+export function matchId(view) {
+  const mode = view.room ? "room" : view.seats.filter((kind) => kind === "human").length > 1 ? "pass" : "computer";
+  const save = typeof view.save === "string" ? view.save : JSON.stringify(view.record || view.records);
+  return `${mode}-${fnv(save)}-${fnv(JSON.stringify(view.records))}`;
+}
+
 // The history entry of a finished match's view (null: the match is not over).
 export function matchEntry(view, data, now = new Date()) {
   if (!view || !view.outcome || !view.records || !view.records.length) return null;
@@ -195,9 +216,8 @@ export function matchEntry(view, data, now = new Date()) {
     return { kind: seat === you ? "you" : "person" };
   });
   // The match's own save names it: the seed and every move (locally), or the keys its holes were dealt from (a room).
-  const save = typeof view.save === "string" ? view.save : JSON.stringify(view.record || view.records);
   return {
-    id: `${mode}-${fnv(save)}-${fnv(JSON.stringify(view.records))}`,
+    id: matchId(view),
     date: now.toISOString(),
     mode,
     preset: presetOf(view.rules || {}, data && data.presets),
@@ -216,4 +236,20 @@ export function recordFinishedMatch(view, data, now = new Date()) {
   const entry = matchEntry(view, data, now);
   if (entry) historyStore.add([entry]);
   return entry;
+}
+
+// The Review of a whole finished match, for the person the history counts as "you" (against the computer, in a room):
+// how many of their decisions it judged good, kept with that match's entry for the stats' accuracy over time.
+// A hole's Review during the match, or a pass-and-play match's, is not kept (it is not one "you"'s whole match).
+// `review` is the engine's (sixcardgolf.review): its choices, and the decisions it flagged, hole by hole.
+export function recordMatchReview(view, seat, review, data, now = new Date()) {
+  const entry = matchEntry(view, data, now);
+  if (!entry || entry.you === null || entry.you !== seat || !review || !review.choices) return null;
+  // Only a match the history keeps already (a lesson's match, which the Learn page keeps out, stays out).
+  if (!historyStore.matches().some((match) => match.id === entry.id)) return null;
+  const choices = review.choices;
+  const flagged = review.holes.reduce((sum, hole) => sum + hole.decisions.length, 0);
+  const kept = { ...entry, review: { good: Math.max(0, choices - flagged), choices } };
+  historyStore.add([kept]);
+  return kept.review;
 }

@@ -108,12 +108,15 @@ class HistoryPage {
       ["history.stats.goingOut", stats.wentOut
         ? t("history.stats.goingOutValue", { count: stats.wentOut, won: stats.wentOutWon, percent: percent(stats.wentOutWon, stats.wentOut) })
         : t("history.stats.goingOutNone")],
+      ["history.stats.accuracy", stats.reviewed
+        ? t("history.stats.accuracyValue", { percent: Math.round(100 * stats.reviewAccuracy), count: stats.reviewed })
+        : t("history.stats.accuracyNone")],
     ];
     const list = el("dl", { class: "golf-history-facts" }, facts.flatMap(([key, value]) => [el("dt", {}, t(key)), el("dd", { "data-stat": key.split(".").pop() }, value)]));
     const panel = el("section", { class: "golf-history-stats", "aria-labelledby": "golf-history-stats" },
       el("h2", { id: "golf-history-stats" }, t("history.stats.title")));
     if (!stats.matches) panel.append(el("p", {}, t("history.stats.none")));
-    else panel.append(list, this.presetChart(stats.presets), this.seriesChart(stats.series));
+    else panel.append(list, this.presetChart(stats.presets), this.seriesChart(stats.series), ...(stats.reviewed ? [this.accuracyChart(stats.reviews)] : []));
     return panel;
   }
 
@@ -145,26 +148,35 @@ class HistoryPage {
   // Each match's average hole score, oldest to newest (the last 30), as a line.
   seriesChart(series) {
     const t = this.t;
-    const shown = series.slice(-30);
+    const values = series.slice(-30).map((s) => s.average);
+    const summary = t("history.chart.seriesSummary", { count: values.length, first: number(values[0], this.lang), last: number(values[values.length - 1], this.lang) });
+    return this.lineChart(values, { title: t("history.chart.series"), summary, low: Math.min(0, ...values), high: Math.max(1, ...values), format: (v) => number(v, this.lang) });
+  }
+
+  // The Review's accuracy of each reviewed match, oldest to newest (the last 30), from 0 to 100%.
+  accuracyChart(reviews) {
+    const t = this.t;
+    const values = reviews.slice(-30).map((r) => Math.round(100 * r.accuracy));
+    const summary = t("history.chart.accuracySummary", { count: values.length, first: values[0], last: values[values.length - 1] });
+    return this.lineChart(values, { title: t("history.chart.accuracy"), summary, low: 0, high: 100, format: (v) => `${v}%` });
+  }
+
+  lineChart(values, { title, summary, low, high, format }) {
     const width = 320;
     const height = 120;
     const pad = 24;
-    const values = shown.map((s) => s.average);
-    const low = Math.min(0, ...values);
-    const high = Math.max(1, ...values);
-    const x = (index) => pad + (shown.length > 1 ? (index * (width - 2 * pad)) / (shown.length - 1) : (width - 2 * pad) / 2);
+    const x = (index) => pad + (values.length > 1 ? (index * (width - 2 * pad)) / (values.length - 1) : (width - 2 * pad) / 2);
     const y = (value) => height - pad - ((value - low) * (height - 2 * pad)) / (high - low || 1);
-    const points = shown.map((s, index) => `${x(index).toFixed(1)},${y(s.average).toFixed(1)}`).join(" ");
-    const dots = shown.map((s, index) => svg("circle", { cx: x(index).toFixed(1), cy: y(s.average).toFixed(1), r: 3, class: "golf-chart__dot" }));
-    const label = t("history.chart.seriesSummary", { count: shown.length, first: number(values[0], this.lang), last: number(values[values.length - 1], this.lang) });
+    const points = values.map((v, index) => `${x(index).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const dots = values.map((v, index) => svg("circle", { cx: x(index).toFixed(1), cy: y(v).toFixed(1), r: 3, class: "golf-chart__dot" }));
     return el("figure", { class: "golf-chart" },
-      svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `${t("history.chart.series")}: ${label}` },
-        svg("title", {}, t("history.chart.series")),
-        svg("line", { x1: pad, y1: y(0), x2: width - pad, y2: y(0), class: "golf-chart__axis" }),
-        svg("text", { x: 2, y: y(high) + 4, class: "golf-chart__value" }, number(high, this.lang)),
-        svg("text", { x: 2, y: y(low) + 4, class: "golf-chart__value" }, number(low, this.lang)),
-        shown.length > 1 ? svg("polyline", { points, class: "golf-chart__line" }) : null, dots),
-      el("figcaption", {}, t("history.chart.series")));
+      svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `${title}: ${summary}` },
+        svg("title", {}, title),
+        svg("line", { x1: pad, y1: y(Math.max(low, 0)), x2: width - pad, y2: y(Math.max(low, 0)), class: "golf-chart__axis" }),
+        svg("text", { x: 2, y: y(high) + 4, class: "golf-chart__value" }, format(high)),
+        svg("text", { x: 2, y: y(low) + 4, class: "golf-chart__value" }, format(low)),
+        values.length > 1 ? svg("polyline", { points, class: "golf-chart__line" }) : null, dots),
+      el("figcaption", {}, title));
   }
 
   // -- the matches, newest first -------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // nodes to match (dom-patch.js), so a control that stays keeps its focus, and only a part whose shape changes
 // is made anew. The renderer asks nothing of the engine: what the person presses goes to `page` (the commands
 // of play-commands.js).
+import { recordMatchReview } from "./history-store.js";
 import { engineStatus } from "./engine-client.js";
 import { cardBack, el } from "./dom.js";
 import { patchChildren } from "./dom-patch.js";
@@ -31,6 +32,8 @@ export class PlayRenderer {
     this.damagedUrl = null; // [text, object URL] of the damaged save's download
     this.review = new ReviewPanel({ reviewer: session.review, t, lang }); // the hole review (H14)
     this.review.onChange = () => page.render();
+    // A finished match's whole Review goes with it into the history (the stats' accuracy over time).
+    this.review.onReviewed = (view, seat, review) => recordMatchReview(view, seat, review, this.data);
     this.build();
   }
 

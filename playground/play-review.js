@@ -98,7 +98,7 @@ export class ReviewPanel {
     // In a room each person reviews their own decisions (on their own device); at one device, any person's.
     const people = view.room ? [viewer] : view.seats.map((kind, seat) => seat).filter((seat) => view.seats[seat] === "human");
     const seat = people.includes(viewer) ? viewer : people[0];
-    this.request = { save: view.save, seats: view.seats, room: view.room || null, hole, cols: view.cols, people, seat };
+    this.request = { save: view.save, seats: view.seats, room: view.room || null, hole, cols: view.cols, people, seat, view };
     this.element.hidden = false;
     this.onChange?.();
     this.load();
@@ -150,6 +150,9 @@ export class ReviewPanel {
       if (generation !== this.generation) return;
       const result = { review, steps };
       this.results.set(this.key(), result);
+      // A finished match reviewed whole (or its only hole) goes with the match into the history.
+      const whole = request.hole === null || (request.view.records || []).length === 1;
+      if (whole && request.view.outcome) this.onReviewed?.(request.view, request.seat, review);
       this.show(result);
       this.status.textContent = this.t("review.ready");
     } catch (failure) {

@@ -120,6 +120,30 @@ test("the stats count the person's seat only", () => {
   assert.deepEqual(stats.presets, [{ preset: "wide", holes: 2, points: 12, average: 6 }]);
 });
 
+test("a finished match's whole Review is kept with its entry, and the stats give the accuracy over time", () => {
+  memory.clear();
+  // The engine's review: 10 choices, three flagged over two holes, so 7 of 10 were good.
+  const review = { choices: 10, holes: [{ decisions: [{}, {}] }, { decisions: [{}] }] };
+  const first = view({ seed: 11 });
+  assert.equal(H.recordMatchReview(first, 0, review, { presets: PRESETS }), null, "a match the history does not keep gets no review");
+  H.recordFinishedMatch(first, { presets: PRESETS }, new Date("2026-12-01T10:00:00Z"));
+  assert.equal(H.recordMatchReview(first, 1, review, { presets: PRESETS }), null, "the computer's seat is not you");
+  assert.deepEqual(H.recordMatchReview(first, 0, review, { presets: PRESETS }), { good: 7, choices: 10 });
+  const second = view({ seed: 12 });
+  H.recordFinishedMatch(second, { presets: PRESETS }, new Date("2026-12-02T10:00:00Z"));
+  H.recordMatchReview(second, 0, { choices: 5, holes: [{ decisions: [] }] }, { presets: PRESETS });
+  const kept = H.historyStore.matches();
+  assert.equal(kept.length, 2, "a review adds no match");
+  assert.deepEqual(kept.map((m) => m.review), [{ good: 7, choices: 10 }, { good: 5, choices: 5 }]);
+  const stats = historyStats(kept);
+  assert.equal(stats.reviewed, 2);
+  assert.equal(stats.reviewAccuracy, 12 / 15);
+  assert.deepEqual(stats.reviews.map((r) => r.accuracy), [0.7, 1]);
+  // The file keeps it, and a review that cannot be is refused by name.
+  assert.deepEqual(H.readHistoryFile(H.historyFile(kept), en).map((m) => m.review), [{ good: 7, choices: 10 }, { good: 5, choices: 5 }]);
+  assert.throws(() => H.readHistoryFile(H.historyFile([{ ...kept[0], review: { good: 11, choices: 10 } }]), en), /review\.good/);
+});
+
 test("the daily puzzle is the same for a date and spread over the set", () => {
   assert.equal(dateText(new Date(2026, 11, 1, 23, 59)), "2026-12-01");
   assert.equal(dailyIndex("2026-12-01", 44), dailyIndex("2026-12-01", 44));

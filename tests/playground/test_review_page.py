@@ -193,6 +193,11 @@ def test_in_japanese_on_a_phone_with_nothing_for_axe(
         (hole,) = review["holes"]
         assert page.inner_text(".golf-review h2") == "第1ホールの振り返り"
         assert "正確さ" in page.inner_text(".golf-review__accuracy")
+        # The finished match's Review goes with it into the history page's list (its accuracy over time).
+        kept = page.evaluate("() => JSON.parse(localStorage.getItem('sixcardgolf.history')).matches")
+        assert [m.get("review") for m in kept] == [
+            {"good": review["choices"] - len(hole["decisions"]), "choices": review["choices"]}
+        ]
         texts = page.locator(".golf-review__why").all_inner_texts()
         for decision in hole["decisions"]:
             assert f"ヒント：{decision['reason']}" in texts
