@@ -14,8 +14,9 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
+from roomkit import Connection
 
-from server.hub import Client, Hub
+from server.hub import Hub
 from server.processes import RedisServer
 from server.redis_store import RedisStore
 from server.settings import Settings
@@ -50,52 +51,18 @@ async def shared_hubs(url: str, count: int = 2, **changes: Any) -> AsyncIterator
             await hub.close()
 
 
-class Person:
+class Person(Connection):
     """One connection to `hub`: `await say(...)` sends a frame and gives back what this person was sent meanwhile
     (frames another hub's commits bring arrive on their own: `await until(...)`)."""
-
-    def __init__(self, hub: Hub, lang: str = "en", address: str = "192.0.2.1") -> None:
-        self.hub = hub
-        self.frames: list[dict[str, Any]] = []
-        self.texts: list[str] = []
-        self.closed_with: int | None = None
-        self.client: Client = hub.client(self._send, self._close, address)
-        self.token: str | None = None
-        self.code: str | None = None
-        self.seat: int | None = None
-
-    async def _send(self, text: str) -> None:
-        self.texts.append(text)
-        self.frames.append(json.loads(text))
-
-    async def _close(self, code: int) -> None:
-        self.closed_with = code
 
     async def say(self, **frame: Any) -> list[dict[str, Any]]:
         start = len(self.frames)
         await self.hub.receive(self.client, json.dumps(frame))
-        answers = self.frames[start:]
-        for answer in answers:
-            if answer["type"] == "joined":
-                self.code, self.seat = answer["code"], answer["seat"]
-                self.token = answer.get("token", self.token)
-        return answers
+        return self._noted(self.frames[start:])
 
     async def hello(self, lang: str = "en") -> None:
         [welcome] = await self.say(type="hello", v=1, lang=lang)
         assert welcome["type"] == "welcome", welcome
-
-    def last_state(self) -> dict[str, Any]:
-        return next(f for f in reversed(self.frames) if f["type"] == "state")
-
-    def table(self) -> dict[str, Any]:
-        table = self.last_state()["table"]
-        assert table is not None, "no table: the room is in its lobby"
-        return table  # type: ignore[no-any-return]
-
-    @staticmethod
-    def errors(frames: list[dict[str, Any]]) -> list[str]:
-        return [f["key"] for f in frames if f["type"] == "error"]
 
 
 async def until(condition: Callable[[], bool], seconds: float = 5.0) -> None:

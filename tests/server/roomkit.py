@@ -27,8 +27,9 @@ def make_hub(store: RoomStore | None = None, clock: Clock | None = None, **setti
     return Hub(Settings(**{**defaults, **settings}), store or MemoryStore(), clock or Clock())
 
 
-class Person:
-    """One connection to `hub`: `say(...)` sends a frame and gives back what this person was sent meanwhile."""
+class Connection:
+    """One connection to `hub` and what it was sent: the part of a test person that does not depend on how its
+    frames are sent (synchronously here, awaited in rediskit.py's hubs that share Redis)."""
 
     def __init__(self, hub: Hub, lang: str = "en", address: str = "192.0.2.1") -> None:
         self.hub = hub
@@ -47,25 +48,13 @@ class Person:
     async def _close(self, code: int) -> None:
         self.closed_with = code
 
-    def say_text(self, text: str | bytes) -> list[dict[str, Any]]:
-        start = len(self.frames)
-        asyncio.run(self.hub.receive(self.client, text))
-        return self.frames[start:]
-
-    def say(self, **frame: Any) -> list[dict[str, Any]]:
-        answers = self.say_text(json.dumps(frame))
+    def _noted(self, answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The answers to a frame, the seat they gave this person noted."""
         for answer in answers:
             if answer["type"] == "joined":
                 self.code, self.seat = answer["code"], answer["seat"]
                 self.token = answer.get("token", self.token)
         return answers
-
-    def hello(self, lang: str = "en") -> None:
-        [welcome] = self.say(type="hello", v=1, lang=lang)
-        assert welcome["type"] == "welcome", welcome
-
-    def drop(self) -> None:
-        asyncio.run(self.hub.dropped(self.client))
 
     def last_state(self) -> dict[str, Any]:
         return next(f for f in reversed(self.frames) if f["type"] == "state")
@@ -75,8 +64,28 @@ class Person:
         assert table is not None, "no table: the room is in its lobby"
         return table  # type: ignore[no-any-return]
 
-    def errors(self, frames: list[dict[str, Any]]) -> list[str]:
+    @staticmethod
+    def errors(frames: list[dict[str, Any]]) -> list[str]:
         return [f["key"] for f in frames if f["type"] == "error"]
+
+
+class Person(Connection):
+    """One connection to `hub`: `say(...)` sends a frame and gives back what this person was sent meanwhile."""
+
+    def say_text(self, text: str | bytes) -> list[dict[str, Any]]:
+        start = len(self.frames)
+        asyncio.run(self.hub.receive(self.client, text))
+        return self.frames[start:]
+
+    def say(self, **frame: Any) -> list[dict[str, Any]]:
+        return self._noted(self.say_text(json.dumps(frame)))
+
+    def hello(self, lang: str = "en") -> None:
+        [welcome] = self.say(type="hello", v=1, lang=lang)
+        assert welcome["type"] == "welcome", welcome
+
+    def drop(self) -> None:
+        asyncio.run(self.hub.dropped(self.client))
 
 
 def room_of(people: int, setup: dict[str, Any] | None = None, computers: list[str] | None = None,
