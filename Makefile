@@ -77,10 +77,11 @@ lint: setup texts
 	MYPYPATH=engine $(VENV)/bin/mypy --strict server
 	node_modules/.bin/eslint --max-warnings 0 playground/*.js tools/*.mjs tests/js/*.mjs eslint.config.js
 
-# pytest's worker processes: more than the two cores, because a browser test spends much of its time waiting for
-# its page (timers, the worker's start, the service worker) rather than computing; `make test` showed half the CPU
-# idle at -n 2. `--dist worksteal` hands a worker that ran out of tests half of a busy worker's queue.
-TEST_JOBS ?= 4
+# pytest's worker processes: one per core. Four on this two-core machine were measured slower (a clean clone's
+# pytest 17 min at -n 4 against about 9 at -n 2 the stop before): four browsers starting Pyodide and polling their
+# pages at once cost more CPU than the waits they overlapped. `--dist worksteal` hands a worker that ran out of
+# tests half of a busy worker's queue, so one long test at the end does not hold the run.
+TEST_JOBS ?= 2
 PYTEST := $(PY) -m pytest -n $(TEST_JOBS) --dist worksteal -q
 
 pytest: setup build
