@@ -202,6 +202,28 @@ class ProfiledServer(RoomServer):
         return [sys.executable, "-c", code]
 
 
+def start_bots(
+    url: str | list[str] | list[list[str]], rooms: int, seconds: float, think: float, bots: int
+) -> tuple[list[multiprocessing.Process], multiprocessing.Queue, float]:  # type: ignore[type-arg]
+    """The bot processes of `rooms` rooms, started; returns once the measured seconds begin (every room opened and
+    a few moves made), with the processes, the queue their results come back on, and when the measuring stops."""
+    start_by = min(20.0, 2.0 + rooms / 100)  # rooms open over this many seconds
+    measure_from = time.time() + start_by + 3 * think
+    stop_at = measure_from + seconds
+    out: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+    share = [rooms // bots + (i < rooms % bots) for i in range(bots)]
+    workers = [
+        multiprocessing.Process(
+            target=bot_process, args=(url, n, 1000 + i, think, start_by, stop_at, measure_from, out)
+        )
+        for i, n in enumerate(share)
+    ]
+    for worker in workers:
+        worker.start()
+    time.sleep(max(0.0, measure_from - time.time()))
+    return workers, out, stop_at
+
+
 def measure(rooms: int, seconds: float, think: float, bots: int, profile: Path | None = None,
             store: str = "sqlite") -> dict[str, float]:  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
@@ -214,20 +236,7 @@ def measure(rooms: int, seconds: float, think: float, bots: int, profile: Path |
             time.sleep(1.0)
             empty_rss = server_rss(server.pid)
             url = server.ws_url
-            start_by = min(20.0, 2.0 + rooms / 100)  # rooms open over this many seconds
-            measure_from = time.time() + start_by + 3 * think
-            stop_at = measure_from + seconds
-            out: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
-            share = [rooms // bots + (i < rooms % bots) for i in range(bots)]
-            workers = [
-                multiprocessing.Process(
-                    target=bot_process, args=(url, n, 1000 + i, think, start_by, stop_at, measure_from, out)
-                )
-                for i, n in enumerate(share)
-            ]
-            for worker in workers:
-                worker.start()
-            time.sleep(max(0.0, measure_from - time.time()))
+            workers, out, stop_at = start_bots(url, rooms, seconds, think, bots)
             cpu_start, rss_full = process_cpu(server.pid), server_rss(server.pid)
             bots_start = sum(process_cpu(worker.pid) for worker in workers if worker.pid is not None)
             time.sleep(max(0.0, stop_at - time.time()))

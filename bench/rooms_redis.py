@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import statistics
 import sys
@@ -30,7 +29,7 @@ from typing import Any
 import redis as redis_client
 from lighthouse import raise_session
 from results_file import write_atomically
-from rooms_load import bot_process, measure, process_cpu
+from rooms_load import measure, process_cpu, start_bots
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -65,20 +64,7 @@ def measure_shared(rooms: int, seconds: float, think: float, bots: int, servers:
         urls: list[str] | list[list[str]] = [p.ws_url for p in processes]
         if by_room:
             urls = [[url] for url in urls]
-        start_by = min(20.0, 2.0 + rooms / 100)
-        measure_from = time.time() + start_by + 3 * think
-        stop_at = measure_from + seconds
-        out: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
-        share = [rooms // bots + (i < rooms % bots) for i in range(bots)]
-        workers = [
-            multiprocessing.Process(
-                target=bot_process, args=(urls, n, 1000 + i, think, start_by, stop_at, measure_from, out)
-            )
-            for i, n in enumerate(share)
-        ]
-        for worker in workers:
-            worker.start()
-        time.sleep(max(0.0, measure_from - time.time()))
+        workers, out, stop_at = start_bots(urls, rooms, seconds, think, bots)
         cpu_start = [process_cpu(p.pid) for p in processes]
         redis_start = process_cpu(redis.pid)
         full = redis_figures(client)
