@@ -170,6 +170,10 @@ export class PlayRenderer {
     if (setup) parts.push(el("a", { class: "md-button", href: "#room=new", "data-focus": "rooms", "data-room-open": "" }, t("room.open")));
     const sound = el("input", { type: "checkbox", id: "golf-sound", checked: this.store.sound(), onchange: (event) => this.store.keepSound(event.target.checked) });
     parts.push(el("label", { class: "golf-sound", for: "golf-sound" }, sound, t("play.sound")));
+    if (setup) {
+      const atOnce = el("input", { type: "checkbox", id: "golf-at-once", checked: this.store.movesAtOnce(), onchange: (event) => this.store.keepMovesAtOnce(event.target.checked) });
+      parts.push(el("label", { class: "golf-sound", for: "golf-at-once" }, atOnce, t("play.movesAtOnce")));
+    }
     return parts;
   }
 

@@ -1,5 +1,5 @@
 // What the Play page keeps in this browser: the match save (shared by the English and Japanese pages), the
-// record against the computer, the last setup choices and the sound switch. Every read survives damage, and
+// record against the computer, the last setup choices, the sound switch and how the computers' moves are shown. Every read survives damage, and
 // every access survives a browser that refuses storage (site data blocked: reading throws SecurityError;
 // storage full: writing throws QuotaExceededError): the page then plays without saving and says so once.
 //
@@ -11,6 +11,9 @@ const DAMAGED_KEY = "sixcardgolf.playground.save.damaged"; // a save the engine 
 const RECORD_KEY = "sixcardgolf.playground.record";
 const CHOICES_KEY = "sixcardgolf.playground.choices";
 const SOUND_KEY = "sixcardgolf.playground.sound";
+// "at-once": a reply of the computers is shown as its final table at once (its moves still listed in the log),
+// instead of one table per move; for people who know the game and want it brisk.
+const SHOWING_KEY = "sixcardgolf.playground.showing";
 const DAILY_KEY = "sixcardgolf.playground.daily"; // {date, tries}: how often today's deal was started
 const RECORD_SEEN = 50; // match seeds remembered, so a reload of a finished match never counts it twice
 // Rooms (issue 26): the seat this browser holds in each room, by code, {token, seen, at}: the token the room server
@@ -156,4 +159,6 @@ export const store = {
   },
   sound: () => read(SOUND_KEY) === "on",
   keepSound: (on) => write(SOUND_KEY, on ? "on" : "off"),
+  movesAtOnce: () => read(SHOWING_KEY) === "at-once",
+  keepMovesAtOnce: (on) => write(SHOWING_KEY, on ? "at-once" : "one-by-one"),
 };

@@ -303,3 +303,47 @@ def test_the_prompt_names_the_mover_while_the_moves_are_shown_and_the_end_of_a_h
     assert ja_names, "no computer's move was named while shown"
     assert ja.text_content(".golf-prompt") == "山札から引くか（D）、捨て札を取ってください（P）。"
     assert problems == [] and more == []
+
+
+# Each showing of a reply, from data-replay set to removed, in ms of the page's clock, with the moves it showed.
+SPAN_RECORDER = """() => {
+  window.spans = [];
+  const root = document.querySelector('#golf-match');
+  let began = null, most = 0;
+  new MutationObserver(() => {
+    const step = root.dataset.replay;
+    if (step && began === null) { began = performance.now(); most = 0; }
+    if (step) most = Math.max(most, Number(step));
+    if (!step && began !== null) { spans.push({ ms: performance.now() - began, moves: most }); began = null; }
+  }).observe(root, { attributes: true, attributeFilter: ['data-replay'] });
+}"""
+STEP_MS = 420  # play-commands.js: a move of a reply shows this long by default (MOVE_MS + 120)
+
+
+def test_moves_at_once_is_a_kept_choice_that_shows_a_reply_whole(context: BrowserContext, origin: str) -> None:
+    """The toolbar's "Show the computers' moves at once": off on a first visit, kept in this browser, and then a
+    computer's reply ends its showing within one default step (one by one, two moves take at least one)."""
+    page = context.new_page()
+    page.goto(f"{origin}/play/")
+    box = page.get_by_label("Show the computers' moves at once")
+    assert not box.is_checked()
+    box.check()
+    page.reload()
+    assert page.get_by_label("Show the computers' moves at once").is_checked()
+    page.close()
+    page, problems = open_deal(context, origin, seed=11, options={"holes": 1})
+    page.wait_for_selector(f"{ROOT} [data-state=ready]", state="attached", timeout=ENGINE_START_MS)
+    settled(page, "opening")
+    page.evaluate(SPAN_RECORDER)
+    for key in ("1", "5"):
+        page.keyboard.press(key)
+        page.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
+    settled(page, "draw")
+    page.keyboard.press("d")
+    settled(page, "holding")
+    page.locator(".golf-seat--mine .golf-slot--target").first.click()
+    settled(page, "draw", "flip", "hole-over")
+    spans = page.evaluate("spans")
+    assert any(span["moves"] >= 2 for span in spans), spans  # the computers' replies were shown, move by move
+    assert all(span["ms"] < STEP_MS for span in spans), spans
+    assert problems == []

@@ -1,4 +1,6 @@
-"""Reading the PDFs back, independently of the code that wrote them (pypdf only).
+"""Reading the PDFs back, independently of the code that wrote them (pypdf, and poppler's pdftotext for the plain
+text: a C reader about thirty times faster than pypdf's text extraction, which was most of the printables tests'
+CPU).
 
 Also the expectations that must not come from the code under test: paper sizes from
 their definitions in mm and inches, and a text normaliser that ignores line breaks.
@@ -9,6 +11,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,7 +40,9 @@ def page_size(pdf: bytes) -> tuple[float, float]:
 
 
 def text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in reader(pdf).pages)
+    """Every page's text in reading order (pages apart by a line break)."""
+    done = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", "-", "-"], input=pdf, capture_output=True, check=True)
+    return done.stdout.decode("utf-8").replace("\f", "\n")
 
 
 def squash(value: str) -> str:

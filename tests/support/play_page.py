@@ -15,10 +15,25 @@ ROOT = "#golf-match"
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def open_play(context: BrowserContext, origin: str, lang: str = "en", fragment: str = "") -> tuple[Page, list[str]]:
+# The page's own "Show the computers' moves at once" choice, made for the tab before its scripts run unless the
+# browser already holds a choice: the computers' replies then end their showing at once instead of 420 ms a move,
+# which was most of the Play page tests' time. tests/playground/test_play_motion.py opens its pages without it
+# and checks the showing one move at a time, and the choice itself.
+MOVES_AT_ONCE = """try {
+  if (localStorage.getItem("sixcardgolf.playground.showing") === null)
+    localStorage.setItem("sixcardgolf.playground.showing", "at-once");
+} catch (refused) {}"""
+
+
+def open_play(
+    context: BrowserContext, origin: str, lang: str = "en", fragment: str = "", moves_at_once: bool = True
+) -> tuple[Page, list[str]]:
     """The Play page in a new tab of `context`; the list fills with its script errors and every request to
-    another host (the page must need nothing but its own site)."""
+    another host (the page must need nothing but its own site). With `moves_at_once` (MOVES_AT_ONCE) the
+    computers' replies are not shown move by move."""
     page = context.new_page()
+    if moves_at_once:
+        page.add_init_script(MOVES_AT_ONCE)
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
     home = urlsplit(origin).netloc
