@@ -142,9 +142,15 @@ export class PlayPage {
     if (!before.busy) this.present();
   }
 
-  // The view on screen: its moves one table at a time when there is a replay, else the table at once.
+  // The view on screen: its moves one table at a time when there is a replay, else the table at once (and at once
+  // as well when the person chose to see the computers' moves at once: the log still lists every move).
   present() {
-    if (this.state.replay) this.showMove();
+    const replay = this.state.replay;
+    if (replay && store.movesAtOnce()) {
+      this.state = S.replayShownWhole(this.state);
+      this.render();
+      if (store.sound()) playSound(replay.moves[replay.moves.length - 1].action);
+    } else if (replay) this.showMove();
     else this.render();
   }
 

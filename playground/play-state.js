@@ -306,6 +306,12 @@ export function replayEnded(state) {
   return update(state, { replay: null, log: state.replay.lines[state.replay.lines.length - 1] });
 }
 
+// The person chose to see the computers' moves at once: the final view, and every move of the reply in the log.
+export function replayShownWhole(state) {
+  if (!state.replay) return state;
+  return update(state, { replay: null, log: state.replay.lines.join(" ") });
+}
+
 // -- the person's moves -------------------------------------------------------------------------------------------
 
 // A move goes to the engine: the hint is spent, and the news this person had read is cleared.

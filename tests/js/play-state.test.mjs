@@ -99,6 +99,11 @@ test("the moves of an answer are shown one table at a time; the hook already say
   const ended = walk(S.answered(state, answer, lines), S.replayStepped, S.replayEnded);
   assert.equal(ended.phase, "turn");
   assert.equal(ended.log, lines[2]);
+  // Shown whole (the person's choice): the final view at once, every line of the reply in the log.
+  const whole = walk(S.answered(state, answer, lines), S.replayShownWhole);
+  assert.equal(whole.replay, null);
+  assert.equal(whole.phase, "turn");
+  assert.equal(whole.log, lines.join(" "));
 });
 
 test("a hole's end shows its result once, and the next hole's first answer is not replayed", () => {
