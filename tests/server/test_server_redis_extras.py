@@ -132,6 +132,11 @@ def test_a_spectator_on_another_process_follows_every_move_and_sees_only_public_
             for other in (spectator, await person(b, "198.51.100.8")):
                 assert Person.errors(await other.say(type="react", reaction="nice")) == ["room.error.not_joined"]
             assert Person.errors(await spectator.say(type="join", code=host.code)) == ["room.error.already_in"]
+            # The spectator leaves: counted out on every process, and its process no longer holds the room.
+            assert host.last_state()["room"]["spectators"] == 1
+            await b.dropped(spectator.client)
+            await until(lambda: host.last_state()["room"]["spectators"] == 0)
+            assert host.code not in b.rooms
 
     asyncio.run(scenario())
 
