@@ -13,7 +13,9 @@ processes (two processes admitting the last place at once: one commit wins, the 
 refuses) and every process shows the players the same count. A process killed with spectators stops beating;
 from then on its count is left out of the cap (`admit`), and the next tick of any process holding the room
 drops it (`reconcile`), as the seats of a stopped process become away. Each process's tick also sets its own
-count to the spectators it holds (a departure whose commit failed is counted right a second later).
+count to the spectators it holds (a departure whose commit failed is counted right a second later). Kept in the
+room's own data rather than in a Redis hash of its own with an expiry: the commit's compare-and-set makes the cap
+exact, the bus already brings every process the new count with the room, and the heartbeat is the expiry.
 
 The public table is made here from the engine's state by one rule: a card is shown when it lies face up (in a
 layout, on the discard pile) or when the move that showed it showed it to everyone (the card in hand taken
@@ -39,10 +41,10 @@ WATCHERS = "watchers"
 """The key of the spectators per process in `Room.extras`."""
 
 
-def counted(room: Room, alive: set[str] | None = None) -> int:
-    """The room's spectators, on every process (only those `alive`, when given)."""
+def counted(room: Room) -> int:
+    """The room's spectators, on every process (a stopped one's until a tick drops them: at most 16 s)."""
     watchers: dict[str, int] = room.extras.get(WATCHERS) or {}
-    return sum(n for process, n in watchers.items() if alive is None or process in alive)
+    return sum(watchers.values())
 
 
 def admit(room: Room, process: str, here: int, alive: set[str], most: int) -> None:
