@@ -17,7 +17,7 @@ need nothing here. What does:
   and published by one Lua script: one round trip a reaction. A reaction is never kept: a process whose line
   was down meanwhile misses it, as a page that was away does.
 
-With one process (no Redis) `LocalLine` does nothing: its copies are every room.
+With one process (no Redis) `LocalTableLine` does nothing: its copies are every room.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class TableLine(Protocol):
         """A reaction told to every process, unless this person reacted in the last `every` seconds."""
 
 
-class LocalLine:
+class LocalTableLine:
     """One process: nothing to tell anyone."""
 
     async def start(self, heard: Heard) -> None:
@@ -88,7 +88,7 @@ class LocalLine:
         return True
 
 
-class RedisLine:
+class RedisTableLine:
     def __init__(self, client: redis.Redis, prefix: str, process: str) -> None:
         self.client, self.prefix, self.process = client, prefix, process
         self.channel = f"{prefix}reactions"
@@ -165,9 +165,9 @@ class RedisLine:
 def line_for(shared: SharedStore | None) -> TableLine:
     """The line of a hub's store: Redis' for a Redis store, else none."""
     if shared is None:
-        return LocalLine()
+        return LocalTableLine()
     from .redis_store import RedisStore
 
     if isinstance(shared, RedisStore):
-        return RedisLine(shared.client, shared.prefix, shared.process)
-    return LocalLine()
+        return RedisTableLine(shared.client, shared.prefix, shared.process)
+    return LocalTableLine()
