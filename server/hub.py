@@ -21,7 +21,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -33,12 +33,13 @@ from .limits import TokenBucket
 from .metrics import Ops
 from .moves import moves_since
 from .quickmatch import LocalQueue, MatchQueue, QuickMatch
-from .reactions import SHOWN_SECONDS, Reactions
+from .reactions import EVERY_SECONDS, SHOWN_SECONDS, Reactions
 from .replica import catch_up, rebuilt
 from .room import PERSON, PLAYING, Room, new_code, new_watch_code, read_code
 from .settings import Settings
-from .spectators import watch_room_view, watch_table
+from .spectators import admit, counted, reconcile, watch_room_view, watch_table
 from .store import Conflict, RoomStore, SharedStore
+from .table_line import line_for
 from .timer import TurnTimers
 from .views import Moment, room_view, table_view
 
@@ -95,6 +96,7 @@ class Hub:
         self.watchers: dict[str, set[Client]] = {}
         self.watch_codes: dict[str, str] = {}  # spectator code -> room code
         self.reactions = Reactions(clock)
+        self.line = line_for(shared)  # what the extras need between processes (server/table_line.py)
         self.quickmatch = QuickMatch(self, queue or LocalQueue())
         self.ops = Ops(lambda: len(self.rooms), lambda: sum(map(len, self.watchers.values())),
                        lambda: len(self.quickmatch.waiting))  # fmt: skip
@@ -106,8 +108,10 @@ class Hub:
         if self.shared is not None:
             await self.shared.start(self._heard, self._resync)
             await self.shared.beat(self.clock())
+            await self.line.start(self._heard_reaction)
 
     async def close(self) -> None:
+        await self.line.close()
         if self.shared is not None:
             await self.shared.close()
 
@@ -129,12 +133,15 @@ class Hub:
                 seat.at = None
                 if seat.kind == PERSON and not seat.standing_in:
                     seat.away_since = now
+            self.timers.restart(room, now)
             self.rooms[room.code] = room
             self.watch_codes[room.watch_code] = room.code
 
     async def _keep(self, room: Room) -> None:
         """The room written to its store before anyone is told; with a shared store, only if nobody else changed
-        it since this process read it (`Conflict` otherwise)."""
+        it since this process read it (`Conflict` otherwise). The turn timer's clock is marked first: the deadline
+        is kept with the room."""
+        self.timers.mark(room, self.clock())
         if self.shared is None:
             assert self.store is not None
             self.store.put(room.code, room.to_data(), room.updated)
@@ -461,6 +468,8 @@ class Hub:
                         raise
                     continue
             self.watch_codes[room.watch_code] = code
+            if self.shared is not None:
+                await self._name_watch_codes([room], now)
             self.ops.event("create", code, 0, players=len(room.seats), timer=turn_seconds, quick=quick)
             return room, token
         raise RoomError("room.error.busy")
@@ -510,42 +519,98 @@ class Hub:
             await self.quickmatch.leave(client)
             await self._send(client, protocol.frame("unqueued", id=message.id))
             return
-        # watch
+        await self._watch(client, fields["code"], message.id, now)
+
+    async def _watch(self, client: Client, raw: object, ident: int | None, now: float) -> None:
+        """A spectator: the room found by its spectator code (a copy here, or through the other processes'
+        line), its spectators counted by a commit (so the cap holds across processes), then told."""
         if client.code is not None or client.watching is not None or client.ticket is not None:
             raise RoomError("room.error.already_in")
-        watch = read_code(fields["code"], length=len(new_watch_code()))
+        watch = read_code(raw, length=len(new_watch_code()))
         code = self.watch_codes.get(watch)
-        room = self.rooms.get(code) if code is not None else None
-        if room is None:
+        if code is None and self.shared is not None:
+            try:
+                code = await self.line.find(watch)
+            except Exception:
+                raise RoomError("room.error.busy") from None
+        if code is None:
             raise RoomError("room.extra.no_watch", code=watch)
-        watching = self.watchers.setdefault(room.code, set())
-        if len(watching) >= self.settings.spectators_per_room:
-            raise RoomError("room.extra.watch_full", most=self.settings.spectators_per_room)
-        watching.add(client)
-        client.watching = room.code
-        self.ops.event("watch", room.code, -1, spectators=len(watching))
-        await self._send(client, protocol.frame("watching", id=message.id, watch=watch))
-        await self._broadcast(room, [])
+        alive = await self._alive(now)
+        most = self.settings.spectators_per_room
+        async with self._guard(code):
+            try:
+                found = await self._find(code)
+                if found is None or found.watch_code != watch:  # a lapsed name, or a room code drawn again
+                    raise RoomError("room.extra.no_watch", code=watch)
+
+                def one_more(room: Room) -> None:
+                    admit(room, self.process, len(self.watchers.get(code, ())) + 1, alive, most)
+
+                room, _ = await self._change(code, one_more)
+                self.watchers.setdefault(code, set()).add(client)
+                client.watching = code
+            finally:
+                self._forget(code)
+            self.ops.event("watch", code, -1, spectators=counted(room))
+            await self._send(client, protocol.frame("watching", id=ident, watch=watch))
+            await self._broadcast(room, [])
+        if client.closed:  # its socket closed while it was being counted: counted out again
+            await self._stop_watching(client)
+
+    async def _alive(self, now: float) -> set[str]:
+        """The server processes alive now (with one process: this one)."""
+        if self.shared is None:
+            return {self.process}
+        try:
+            return await self.shared.alive(now)
+        except Exception:
+            raise RoomError("room.error.busy") from None
 
     async def _stop_watching(self, client: Client) -> None:
         code = client.watching
         client.watching = None
         watching = self.watchers.get(code or "")
-        if watching is None:
+        if code is None or watching is None:
             return
         watching.discard(client)
         if not watching:
-            del self.watchers[code or ""]
-        room = self.rooms.get(code or "")
-        if room is not None:
-            await self._broadcast(room, [])
+            del self.watchers[code]
+
+        def count(room: Room) -> None:
+            if not reconcile(room, self.process, len(self.watchers.get(code, ()))):
+                raise _Unchanged
+
+        async with self._guard(code):
+            if code not in self.rooms:
+                return
+            try:
+                room, _ = await self._change(code, count)
+                await self._broadcast(room, [])
+            except RoomError:  # the store did not answer: this process's next tick counts its spectators again
+                log.warning("a spectator's leaving could not be kept")
+            self._forget(code)
 
     async def _react(self, client: Client, room: Room, name: object) -> None:
         if room.seats[client.seat].kind != PERSON:
             raise RoomError("room.error.not_joined")
         reaction = self.reactions.check(room.code, client.seat, name)
+        try:  # told to the other processes, unless this person reacted there in the last seconds
+            told = await self.line.react(room.code, client.seat, reaction, EVERY_SECONDS)
+        except Exception:  # Redis unreachable: this process's own budget stands, the others miss this one
+            told = True
+        if not told:
+            raise RoomError("room.extra.reaction_rate", seconds=int(EVERY_SECONDS))
         self.ops.event("react", room.code, client.seat)
-        text = protocol.frame("reaction", seat=client.seat, reaction=reaction, shown=SHOWN_SECONDS)
+        await self._tell_reaction(room, client.seat, reaction)
+
+    async def _heard_reaction(self, code: str, seat: int, reaction: str) -> None:
+        """A reaction made on another process: told to this process's clients of the room, if it holds it."""
+        room = self.rooms.get(code)
+        if room is not None and 0 <= seat < len(room.seats):
+            await self._tell_reaction(room, seat, reaction)
+
+    async def _tell_reaction(self, room: Room, seat: int, reaction: str) -> None:
+        text = protocol.frame("reaction", seat=seat, reaction=reaction, shown=SHOWN_SECONDS)
         for other in self._audience(room):
             await self._send(other, text)
 
@@ -643,7 +708,6 @@ class Hub:
             assert self.store is not None
             self.store.delete(room.code)
         self.ops.event("closed", room.code, -1, why=key)
-        self.timers.forget(room.code)
         self.reactions.forget(room.code)
         self.watch_codes.pop(room.watch_code, None)
         for spectator in self.watchers.pop(room.code, set()):
@@ -686,11 +750,9 @@ class Hub:
         await self._tell_watchers(room, moves if only is None else [], extras, moment)
 
     def _room_extras(self, room: Room) -> dict[str, Any]:
-        """The room view's fields of issue 27: the turn timer (its clock marked first) and the spectators."""
+        """The room view's fields of issue 27: the turn timer and the spectators (on every process), as kept."""
         now = self.clock()
-        self.timers.mark(room, now)
-        return {**self.timers.view(room, now), "spectators": len(self.watchers.get(room.code, ())),
-                "quick": room.quick}  # fmt: skip
+        return {**self.timers.view(room, now), "spectators": counted(room), "quick": room.quick}
 
     async def _tell_watchers(self, room: Room, moves: list[Move], extras: dict[str, Any], moment: Moment) -> None:
         watching = self.watchers.get(room.code)
@@ -743,6 +805,7 @@ class Hub:
             if code not in self.rooms and not self._guards[code].locked():
                 del self._guards[code]
         if self.shared is not None:
+            await self._name_watch_codes(self.rooms.values(), now)
             await self.shared.remove_idle(now - self.settings.idle_seconds)  # each process holding one hears it
             return
         assert self.store is not None
@@ -751,10 +814,18 @@ class Hub:
             if idle is not None:
                 await self._close_room(idle, "room.closed.idle")
 
+    async def _name_watch_codes(self, rooms: Iterable[Room], now: float) -> None:
+        """Spectator codes findable by every process (server/table_line.py); a failure is tried again next tick."""
+        try:
+            await self.line.name(rooms, now, self.settings.idle_seconds)
+        except Exception as error:
+            log.warning("spectator codes could not be named (%s)", type(error).__name__)
+
     def _presence(self, room: Room, alive: set[str], now: float) -> list[Move]:
         """A room's seats brought up to date with who is where: away when their process stopped, here again
         when their client is here (a process that was taken as stopped, then beat again), a computer in the
-        seat of a person away past the grace period. Nothing to change: nothing committed."""
+        seat of a person away past the grace period; the spectators counted as this process holds them, those of
+        stopped processes no more. Nothing to change: nothing committed."""
         changed = False
         for seat, person in enumerate(room.seats):
             if person.kind != PERSON:
@@ -769,6 +840,7 @@ class Hub:
                 person.at = None
                 room.went_away(seat, now)
                 changed = True
+        changed = reconcile(room, self.process, len(self.watchers.get(room.code, ())), alive) or changed
         taken, moves = room.stand_in(now)
         if not taken and not changed:
             raise _Unchanged

@@ -192,6 +192,9 @@ class Room:
     turn_seconds: int = 0  # the turn timer (server/timer.py): 0 is off
     watch_code: str = ""  # the spectators' code (server/spectators.py): never lets anyone take a seat
     quick: bool = False  # seated by quick match (server/quickmatch.py)
+    # The table's extras kept with the room, so every process holding it agrees (JSON, string keys): the turn
+    # timer's running turn and missed turns (server/timer.py), the spectators per process (server/spectators.py).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     # -- making and joining ------------------------------------------------------------------
     @classmethod
@@ -511,6 +514,7 @@ class Room:
             "turn_seconds": self.turn_seconds,
             "watch_code": self.watch_code,
             "quick": self.quick,
+            "extras": self.extras,
         }
 
     @classmethod
@@ -533,6 +537,7 @@ class Room:
             turn_seconds=data.get("turn_seconds", 0),  # rooms kept before the timer had none
             watch_code=data.get("watch_code") or new_watch_code(),
             quick=data.get("quick", False),
+            extras=dict(data.get("extras") or {}),
         )
         if room.state == PLAYING:
             match = Match(room.rules(), len(room.seats), room.seed, deals=HIDDEN, first_dealer=room.first_dealer)

@@ -14,7 +14,7 @@
 | `GOLF_ROOMS_PER_ADDRESS` | 20 | rooms one address may have open at once |
 | `GOLF_IDLE_HOURS` | 24 | a room not changed for this long is removed |
 | `GOLF_MESSAGE_RATE` | 10 | messages a second one connection may send (with bursts of `GOLF_MESSAGE_BURST`, 30) |
-| `GOLF_SPECTATORS` | 20 | spectators one room may have at once |
+| `GOLF_SPECTATORS` | 20 | spectators one room may have at once (on all the processes sharing it) |
 | `GOLF_QUICK_WAIT` | 20 | seconds a quick match waits for people before computers fill its empty seats |
 | `GOLF_QUEUE` | (this process) | `redis://host:port/db`: the quick-match line shared by every process of a site |
 """

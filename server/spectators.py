@@ -7,6 +7,16 @@ own code (which would let a spectator take a free seat in the lobby). A spectato
 room; the players see how many are watching (`spectators` in the room view). At most
 `Settings.spectators_per_room` watch one room.
 
+Counted across processes: the room keeps how many spectators each server process holds (`Room.extras`,
+`watchers`: process -> count), changed by a commit like any change of the room, so the cap holds across
+processes (two processes admitting the last place at once: one commit wins, the other reads the room again and
+refuses) and every process shows the players the same count. A process killed with spectators stops beating;
+from then on its count is left out of the cap (`admit`), and the next tick of any process holding the room
+drops it (`reconcile`), as the seats of a stopped process become away. Each process's tick also sets its own
+count to the spectators it holds (a departure whose commit failed is counted right a second later). Kept in the
+room's own data rather than in a Redis hash of its own with an expiry: the commit's compare-and-set makes the cap
+exact, the bus already brings every process the new count with the room, and the heartbeat is the expiry.
+
 The public table is made here from the engine's state by one rule: a card is shown when it lies face up (in a
 layout, on the discard pile) or when the move that showed it showed it to everyone (the card in hand taken
 from the discard pile, the cards of each move's public event). Every spectator frame is checked against the
@@ -21,11 +31,46 @@ from sixcardgolf.cards import format_card
 from sixcardgolf.door.seated import Move
 from sixcardgolf.observation import observe
 
+from .errors import RoomError
 from .room import PLAYING, Room
 from .views import Moment, room_view
 
 SPECTATOR = -1
 """The seat a spectator views from: none."""
+WATCHERS = "watchers"
+"""The key of the spectators per process in `Room.extras`."""
+
+
+def counted(room: Room) -> int:
+    """The room's spectators, on every process (a stopped one's until a tick drops them: at most 16 s)."""
+    watchers: dict[str, int] = room.extras.get(WATCHERS) or {}
+    return sum(watchers.values())
+
+
+def admit(room: Room, process: str, here: int, alive: set[str], most: int) -> None:
+    """`process` holds `here` spectators of the room from now on (one more than it had), unless that passes
+    `most` with those of the other processes alive (the stopped ones' dropped)."""
+    kept: dict[str, int] = room.extras.get(WATCHERS) or {}
+    watchers = {p: n for p, n in kept.items() if p in alive and p != process}
+    if sum(watchers.values()) + here > most:
+        raise RoomError("room.extra.watch_full", most=most)
+    room.extras[WATCHERS] = {**watchers, process: here}
+
+
+def reconcile(room: Room, process: str, here: int, alive: set[str] | None = None) -> bool:
+    """The room's count brought up to date: `process`'s own is `here`, and (given `alive`) those of stopped
+    processes dropped. Whether anything changed."""
+    kept: dict[str, int] = room.extras.get(WATCHERS) or {}
+    watchers = {p: n for p, n in kept.items() if (alive is None or p in alive) and p != process and n > 0}
+    if here:
+        watchers[process] = here
+    if watchers == kept:
+        return False
+    if watchers:
+        room.extras[WATCHERS] = watchers
+    else:
+        room.extras.pop(WATCHERS, None)
+    return True
 
 
 def public_observation(room: Room) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 from roomkit import Clock, Person, make_hub, mover
 
 from server.hub import Hub
+from server.store import MemoryStore
 
 
 def timed_room(
@@ -180,3 +181,28 @@ def test_a_reaction_needs_a_seat() -> None:
     stranger = Person(hub)
     stranger.hello()
     assert stranger.errors(stranger.say(type="react", reaction="nice")) == ["room.error.not_joined"]
+
+
+def test_the_running_turn_is_kept_with_the_room_and_a_restarted_server_starts_it_anew() -> None:
+    clock = Clock()
+    store = MemoryStore()
+    hub = make_hub(store=store, clock=clock)
+    host = Person(hub)
+    host.hello()
+    host.say(type="create", setup={"players": 2, "holes": 1}, seats=["person", "easy"], timer=60)
+    host.say(type="start")
+    code = host.code or ""
+    kept = store.get(code)
+    assert kept is not None and kept["extras"]["turn"]["since"] == clock.now  # the deadline is the room's
+    clock.now += 20
+    host.say(type="rename", name="Ann")  # a change in the turn keeps its clock
+    assert host.last_state()["room"]["turn"]["left"] == 40.0
+    # The server stops and starts again on its store: its person was away meanwhile, the turn starts anew.
+    clock.now += 100
+    again = make_hub(store=store, clock=clock)
+    back = Person(again)
+    back.hello()
+    back.say(type="join", code=code, token=host.token)
+    assert back.last_state()["room"]["turn"] == {"seat": 0, "seconds": 60, "left": 60.0}
+    tick(again)
+    assert back.table()["moves"] == host.table()["moves"]  # nothing ran out on the restarted server
