@@ -12,6 +12,11 @@ MEMORY USAGE of a sample of rooms' hashes). Redis runs with its append-only file
 for real. Figures to stdout and bench/results/rooms_redis.md; nothing here can fail.
 
     setsid nice -n -20 .venv/bin/python bench/rooms_redis.py --rooms 250,500 --servers 1,2 --seconds 20
+
+`--profile FILE`: the one-process Redis server of the first N under cProfile (its figures are not the bench's).
+`--base DIR`: a "redis x1 before" row at each N, the server run from another checkout (e.g. `git archive` of an
+older commit into DIR) with only DIR on its path, so that a change is measured beside what it changed in one run.
+Below the marker `NOTES` in the results, text written by hand is kept when the file is made again.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from typing import Any
 import redis as redis_client
 from lighthouse import raise_session
 from results_file import write_atomically
-from rooms_load import measure, process_cpu, start_bots
+from rooms_load import NOTES, ProfiledServer, measure, process_cpu, start_bots
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -40,6 +45,22 @@ BENCH_OWN = {"cmdstat_info", "cmdstat_memory|usage", "cmdstat_zrange"}  # the be
 SERVER_SETTINGS = {"GOLF_SITE": "", "GOLF_MAX_ROOMS": "100000", "GOLF_ROOMS_PER_ADDRESS": "100000"}
 
 
+class BaseServer(RoomServer):
+    """The room server of another checkout (`--base`): its `server` package first on the path, and nothing the
+    caller's PYTHONPATH adds (a package this checkout's requirements have and its own may not)."""
+
+    def __init__(self, settings: dict[str, str], base: Path, log: Path | None = None) -> None:
+        super().__init__(settings, log=log)
+        self.base = base
+
+    def command(self) -> list[str]:
+        code = f"import sys\nsys.path.insert(0, {str(self.base)!r})\nfrom server.__main__ import main\nmain()\n"
+        return [sys.executable, "-c", code]
+
+    def environment(self) -> dict[str, str]:
+        return {**super().environment(), "PYTHONPATH": str(self.base)}
+
+
 def redis_figures(client: redis_client.Redis) -> dict[str, float]:
     info: dict[str, Any] = client.info()
     stats: dict[str, Any] = client.info("commandstats")
@@ -48,15 +69,21 @@ def redis_figures(client: redis_client.Redis) -> dict[str, float]:
             "calls": float(every)}  # fmt: skip
 
 
-def measure_shared(rooms: int, seconds: float, think: float, bots: int, servers: int,
-                   by_room: bool = False) -> dict[str, float]:  # fmt: skip
-    """One N on `servers` processes: each room's seats spread over them, or (`by_room`) each room on one."""
+def measure_shared(rooms: int, seconds: float, think: float, bots: int, servers: int, by_room: bool = False,
+                   profile: Path | None = None, base: Path | None = None) -> dict[str, float]:  # fmt: skip
+    """One N on `servers` processes: each room's seats spread over them, or (`by_room`) each room on one; with
+    `profile`, the (one) server under cProfile; with `base`, the servers of that checkout."""
     redis = RedisServer(appendonly=True)
     redis.start()
     client = redis_client.Redis(port=redis.port, decode_responses=True)
     logs = Path(os.environ.get("TMPDIR", "/tmp"))
-    processes = [RoomServer({**SERVER_SETTINGS, "STORE": redis.url}, log=logs / f"golf-bench-server{i}.log")
-                 for i in range(servers)]  # fmt: skip
+    settings = {**SERVER_SETTINGS, "STORE": redis.url}
+    processes: list[RoomServer] = [
+        ProfiledServer(settings, profile) if profile is not None
+        else BaseServer(settings, base, log=logs / f"golf-bench-base{i}.log") if base is not None
+        else RoomServer(settings, log=logs / f"golf-bench-server{i}.log")
+        for i in range(servers)
+    ]  # fmt: skip
     try:
         start_all(processes)  # type: ignore[arg-type]
         time.sleep(1.0)
@@ -79,7 +106,10 @@ def measure_shared(rooms: int, seconds: float, think: float, bots: int, servers:
             worker.join(timeout=60)
     finally:
         for process in processes:
-            process.kill()
+            if profile is None:
+                process.kill()
+            else:
+                process.stop()  # SIGTERM: the profile is written as the server ends
         client.close()
         redis.close()
     times = sorted(t for r in results for t in r["times"])
@@ -87,7 +117,7 @@ def measure_shared(rooms: int, seconds: float, think: float, bots: int, servers:
     cut = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000 if times else float("nan")  # noqa: E731
     per_move = (lambda x: x / moves) if moves else (lambda x: float("nan"))
     return {
-        "store": f"redis x{servers}" + (" by room" if by_room and servers > 1 else ""),
+        "store": f"redis x{servers}" + (" by room" if by_room and servers > 1 else "") + (" before" if base else ""),
         "rooms": rooms,
         "made": sum(r["rooms"] for r in results),
         "moves": moves,
@@ -187,8 +217,45 @@ def projection(rows: list[dict[str, Any]]) -> list[str]:
     return [*lines, ""]
 
 
+def targets(rows: list[dict[str, Any]]) -> list[str]:
+    """Issue 27's two throughput targets, as the rows above measure them: by the largest N whose p95 held 50 ms
+    (every room opened), and N by N at the same offered load."""
+
+    def held(store: str) -> dict[str, Any] | None:
+        ok = [r for r in rows if r["store"] == store and r["p95"] <= 50 and r["made"] == r["rooms"]]
+        return max(ok, key=lambda r: r["rooms"]) if ok else None
+
+    sqlite, one, two, routed = held("sqlite x1"), held("redis x1"), held("redis x2"), held("redis x2 by room")
+    if one is None:
+        return []
+    top = max(r["rooms"] for r in rows)
+    lines = ["## Against issue 27's targets (computed from the table)", ""]
+    if sqlite is not None:
+        lines.append(
+            f"- Redis on one process against SQLite, by the largest N holding p95 <= 50 ms: {one['rooms']:,} rooms "
+            f"({one['moves_per_s']:.0f} moves/s, p95 {one['p95']:.0f} ms) against {sqlite['rooms']:,} "
+            f"({sqlite['moves_per_s']:.0f} moves/s, p95 {sqlite['p95']:.0f} ms): "
+            f"{one['moves_per_s'] / sqlite['moves_per_s']:.2f}x (target 0.8x; the largest N offered: {top:,})."
+        )
+    for n in sorted({r["rooms"] for r in rows}):
+        at = {r["store"]: r for r in rows if r["rooms"] == n}
+        if "sqlite x1" in at and "redis x1" in at:
+            a, b = at["redis x1"], at["sqlite x1"]
+            lines.append(f"  - {n:,} rooms: Redis {a['moves_per_s']:.0f} moves/s at p95 {a['p95']:.0f} ms, SQLite "
+                         f"{b['moves_per_s']:.0f} at p95 {b['p95']:.0f} ms.")  # fmt: skip
+    for name, pair in (("seats spread over both", two), ("each room on one", routed)):
+        if pair is not None:
+            lines.append(
+                f"- Two processes ({name}) against one, by the largest N holding p95 <= 50 ms: {pair['rooms']:,} "
+                f"rooms ({pair['moves_per_s']:.0f} moves/s, p95 {pair['p95']:.0f} ms) against {one['rooms']:,} "
+                f"({one['moves_per_s']:.0f} moves/s): {pair['moves_per_s'] / one['moves_per_s']:.2f}x (target 1.6x)."
+            )
+    return [*lines, ""]
+
+
 def run(rooms: list[int], servers: list[int], seconds: float, think: float, bots: int, sqlite: bool,
-        measured: list[dict[str, Any]] | None = None, spreads: tuple[bool, ...] = (False, True)) -> None:  # fmt: skip
+        measured: list[dict[str, Any]] | None = None, spreads: tuple[bool, ...] = (False, True),
+        profile: Path | None = None, base: Path | None = None) -> None:  # fmt: skip
     """Measure every N on each store (or take the rows `measured` printed earlier) and write the results."""
     niceness = os.nice(0)
     group = raise_session(niceness)
@@ -199,9 +266,14 @@ def run(rooms: list[int], servers: list[int], seconds: float, think: float, bots
             row: dict[str, Any] = {"store": "sqlite x1", **measure(n, seconds, think, bots)}
             rows.append(row)
             print(json.dumps(row), flush=True)
+        if base is not None:
+            row = measure_shared(n, seconds, think, bots, 1, base=base)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
         for count in servers:
             for by_room in spreads if count > 1 else (False,):
-                row = measure_shared(n, seconds, think, bots, count, by_room)
+                row = measure_shared(n, seconds, think, bots, count, by_room, profile if count == 1 else None)
+                profile = None if count == 1 else profile  # the first N's only
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -227,9 +299,12 @@ def run(rooms: list[int], servers: list[int], seconds: float, think: float, bots
         *table(rows),
         "",
         *projection(rows),
+        *targets(rows),
     ]
     RESULTS.mkdir(exist_ok=True)
-    write_atomically(RESULTS / "rooms_redis.md", "\n".join(lines))
+    results = RESULTS / "rooms_redis.md"
+    kept = results.read_text().partition(NOTES)[2] if results.exists() else ""
+    write_atomically(results, "\n".join(lines) + ("\n" + NOTES + kept if kept else ""))
     print("\n".join(lines))
 
 
@@ -244,13 +319,15 @@ def main() -> None:
     parser.add_argument("--spread", choices=["seat", "room", "both"], default="both",
                         help="with two servers or more: a room's seats spread over them, each room on one, or both")  # fmt: skip
     parser.add_argument("--rows", type=Path, help="no measuring: the results from the JSON rows a run printed")
+    parser.add_argument("--profile", type=Path, help="the one-process Redis server of the first N under cProfile")
+    parser.add_argument("--base", type=Path, help="also a 'redis x1 before' row: the server of this checkout")
     args = parser.parse_args()
     measured = None
     if args.rows:
         measured = [json.loads(line) for line in args.rows.read_text().splitlines() if line.startswith("{")]
     run([int(x) for x in args.rooms.split(",")], [int(x) for x in args.servers.split(",")], args.seconds,
         args.think, args.bots, not args.no_sqlite, measured,
-        {"seat": (False,), "room": (True,), "both": (False, True)}[args.spread])  # fmt: skip
+        {"seat": (False,), "room": (True,), "both": (False, True)}[args.spread], args.profile, args.base)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -293,13 +293,10 @@ class Hub:
         """This process's clients of a room another process changed: a seat now held by another process was
         taken over there (told so and closed here, as a second connection on one process is); the others
         get the room as it is."""
-        for (code, seat), client in list(self.seated.items()):
-            if (
-                code == room.code
-                and room.seats[seat].kind == PERSON
-                and room.seats[seat].at not in (None, self.process)
-            ):
-                del self.seated[(code, seat)]
+        for seat, person in enumerate(room.seats):  # this room's seats only (not every seat of the process)
+            client = self.seated.get((room.code, seat))
+            if client is not None and person.kind == PERSON and person.at not in (None, self.process):
+                del self.seated[(room.code, seat)]
                 await self._close_elsewhere(client)
         await self._broadcast(room, moves)
 

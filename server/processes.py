@@ -149,7 +149,10 @@ class RoomServer(_Child):
         return [sys.executable, "-m", "server"]
 
     def environment(self) -> dict[str, str]:
-        return {**os.environ, **self.settings, "PORT": str(self.port), "PYTHONPATH": str(ROOT)}
+        # The repository first; whatever the caller's PYTHONPATH adds stays after it (a package tried before it is
+        # installed in the project's environment, as the benchmarks may).
+        path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+        return {**os.environ, **self.settings, "PORT": str(self.port), "PYTHONPATH": path}
 
     @property
     def origin(self) -> str:
