@@ -220,6 +220,7 @@ def test_a_played_hole_with_hard_and_normal_is_the_engines_own_play(gate: Gate) 
         assert room.played is not None and room.played.match.hole.is_over()
         assert gate.asked > 3  # the Hard seat's decisions went to the pool
         engine_replay(room)
+        assert 'golf_errors_total{key="think"}' not in hub.ops.text().decode()
         await hub.close()
 
     asyncio.run(scenario())
@@ -296,13 +297,15 @@ def test_an_answer_for_a_table_that_moved_on_is_dropped(gate: Gate) -> None:
             after_undo = list(room.log)
             gate.allow()
             await asyncio.wait(held, timeout=30)
-            assert room.log == after_undo  # the held reply was dropped
+            assert room.log == after_undo  # the held reply was dropped (not tried and refused)
+            assert 'golf_errors_total{key="think"}' not in hub.ops.text().decode()
             while room.thinking() is None and to_move(crowd) is person:
                 table = person.table()
                 await person.say(type="act", action=table["observation"]["legal_actions"][0], step=table["step"])
             assert room.thinking() not in (None, held_for)  # a decision of its own, on the new step
             await settle(hub, gate)
             engine_replay(room)
+            assert 'golf_errors_total{key="think"}' not in hub.ops.text().decode()
             await hub.close()
             return
         pytest.fail("no undo was possible in 30 deals")
@@ -407,6 +410,7 @@ def test_every_frame_is_still_that_seats_observation(gate: Gate, seed: int) -> N
             if room.thinking() is None:
                 before, start = checked_since()
         assert room_of(hub, crowd[0]).played.match.hole.is_over()  # type: ignore[union-attr]
+        assert 'golf_errors_total{key="think"}' not in hub.ops.text().decode()  # no answer tried on a moved table
         await hub.close()
         return watcher.checked, waits
 
