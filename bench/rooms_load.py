@@ -9,7 +9,10 @@ server's CPU time per move (from /proc, user + system) and its memory per room (
 were made, less the resident set of the empty server, divided by N).
 
     .venv/bin/python bench/rooms_load.py [--rooms 100,250,500,1000] [--seconds 40] [--think 2.0] [--bots 1]
-        [--store sqlite|memory] [--profile FILE]
+        [--store sqlite|memory] [--profile FILE] [--computers]
+
+`--computers` measures rooms with a Hard and a Normal computer beside two bot people, the computers' decisions
+on the event loop and in the worker pool (server/thinking.py), beside people-only rooms: bench/rooms_computers.py.
 
 The bots' own CPU share is reported beside the server's: on two cores they compete with it, so they are kept
 cheap (orjson, one plain recv() a frame), and a bench whose bots take a whole core measures the bots.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -34,6 +38,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -60,6 +65,22 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 def process_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def children(pid: int) -> list[int]:
+    """The live child processes of `pid` (the server's pool of computers' workers)."""
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def children_cpu(pid: int) -> float:
+    total = 0.0
+    for child in children(pid):
+        with contextlib.suppress(OSError):  # it ended meanwhile
+            total += process_cpu(child)
+    return total
 
 
 def server_rss(pid: int) -> int:
@@ -118,8 +139,12 @@ async def play_seat(seat: Seat, stop_at: float, measure_from: float) -> None:
         await ws.send(json.dumps({"type": "act", "action": action, "step": table["step"]}))  # type: ignore[attr-defined]
 
 
+PEOPLE_ONLY = ("person", "open", "open", "open")
+"""A room's seats as the host creates it: every seat a bot person (with `--computers`, some are computers)."""
+
+
 async def one_room(url: str | list[str] | list[list[str]], rng: random.Random, think: float, times: list[float], start_by: float,
-                   stop_at: float, measure_from: float, counts: list[int]) -> None:  # fmt: skip
+                   stop_at: float, measure_from: float, counts: list[int], layout: tuple[str, ...] = PEOPLE_ONLY) -> None:  # fmt: skip
     from websockets.asyncio.client import connect
 
     await asyncio.sleep(rng.uniform(0, start_by))
@@ -129,17 +154,18 @@ async def one_room(url: str | list[str] | list[list[str]], rng: random.Random, t
     if urls and isinstance(urls[0], list):
         urls = rng.choice(urls)
     # proxy=None: no look through the environment for a proxy on every connection.
+    people = sum(1 for seat in layout if seat in ("person", "open"))
     sockets = [
         await connect(urls[i % len(urls)], max_size=2**22, open_timeout=60, ping_interval=None, proxy=None)
-        for i in range(4)
+        for i in range(people)
     ]
     try:
         for ws in sockets:
             await ws.send(json.dumps({"type": "hello", "v": 1, "lang": rng.choice(["en", "ja"])}))
             await ws.recv()
         host = sockets[0]
-        await host.send(json.dumps({"type": "create", "setup": {"preset": "basic", "players": 4, "holes": 9},
-                                    "seats": ["person", "open", "open", "open"]}))  # fmt: skip
+        await host.send(json.dumps({"type": "create", "setup": {"preset": "basic", "players": len(layout), "holes": 9},
+                                    "seats": list(layout)}))  # fmt: skip
         joined = loads(await host.recv())
         await host.recv()  # the lobby
         for ws in sockets[1:]:
@@ -161,7 +187,7 @@ async def one_room(url: str | list[str] | list[list[str]], rng: random.Random, t
 
 
 def bot_process(url: str | list[str] | list[list[str]], rooms: int, seed: int, think: float, start_by: float, stop_at_wall: float,
-                measure_from_wall: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]  # fmt: skip
+                measure_from_wall: float, out: multiprocessing.Queue, layout: tuple[str, ...] = PEOPLE_ONLY) -> None:  # type: ignore[type-arg]  # fmt: skip
     # The deadlines come as wall-clock times (the processes share no monotonic clock): turned into this one's.
     offset = time.monotonic() - time.time()
     stop_at, measure_from = stop_at_wall + offset, measure_from_wall + offset
@@ -172,7 +198,9 @@ def bot_process(url: str | list[str] | list[list[str]], rooms: int, seed: int, t
     async def run() -> None:
         await asyncio.gather(
             *(
-                one_room(url, random.Random(rng.random()), think, times, start_by, stop_at, measure_from, counts)
+                one_room(
+                    url, random.Random(rng.random()), think, times, start_by, stop_at, measure_from, counts, layout
+                )
                 for _ in range(rooms)
             ),
             return_exceptions=True,
@@ -203,7 +231,12 @@ class ProfiledServer(RoomServer):
 
 
 def start_bots(
-    url: str | list[str] | list[list[str]], rooms: int, seconds: float, think: float, bots: int
+    url: str | list[str] | list[list[str]],
+    rooms: int,
+    seconds: float,
+    think: float,
+    bots: int,
+    layout: tuple[str, ...] = PEOPLE_ONLY,
 ) -> tuple[list[multiprocessing.Process], multiprocessing.Queue, float]:  # type: ignore[type-arg]
     """The bot processes of `rooms` rooms, started; returns once the measured seconds begin (every room opened and
     a few moves made), with the processes, the queue their results come back on, and when the measuring stops."""
@@ -214,7 +247,7 @@ def start_bots(
     share = [rooms // bots + (i < rooms % bots) for i in range(bots)]
     workers = [
         multiprocessing.Process(
-            target=bot_process, args=(url, n, 1000 + i, think, start_by, stop_at, measure_from, out)
+            target=bot_process, args=(url, n, 1000 + i, think, start_by, stop_at, measure_from, out, layout)
         )
         for i, n in enumerate(share)
     ]
@@ -224,23 +257,46 @@ def start_bots(
     return workers, out, stop_at
 
 
+def server_counts(origin: str) -> dict[str, float]:
+    """The server's own counts from its /metrics: every move (the computers' too) and the pool's decisions."""
+    wanted = {"golf_moves_total": "moves", "golf_decision_seconds_count": "decisions",
+              "golf_decision_seconds_sum": "decision_seconds"}  # fmt: skip
+    counts = {"moves": 0.0, "decisions": 0.0, "decision_seconds": 0.0, "fallbacks": 0.0}
+    try:
+        with urllib.request.urlopen(origin + "/metrics", timeout=90) as answer:
+            text = answer.read().decode()
+    except OSError:  # a server whose event loop is that far behind: no counts (the row says nan)
+        return dict.fromkeys(counts, float("nan"))
+    for line in text.splitlines():
+        name, _, value = line.rpartition(" ")
+        if name in wanted:
+            counts[wanted[name]] = float(value)
+        elif name.startswith("golf_decision_fallbacks_total{"):
+            counts["fallbacks"] += float(value)
+    return counts
+
+
 def measure(rooms: int, seconds: float, think: float, bots: int, profile: Path | None = None,
-            store: str = "sqlite") -> dict[str, float]:  # fmt: skip
+            store: str = "sqlite", layout: tuple[str, ...] = PEOPLE_ONLY,
+            env: dict[str, str] | None = None) -> dict[str, float]:  # fmt: skip
+    """One N; `layout` the rooms' seats, `env` more of the server's settings (e.g. GOLF_THINKERS)."""
     with tempfile.TemporaryDirectory() as folder:
         kind = RoomServer if profile is None else lambda settings: ProfiledServer(settings, profile)
         db = os.path.join(folder, "rooms.sqlite3") if store == "sqlite" else ":memory:"
         server = kind({"GOLF_DB": db, "GOLF_SITE": "",
-                             "GOLF_MAX_ROOMS": "100000", "GOLF_ROOMS_PER_ADDRESS": "100000"})  # fmt: skip
+                             "GOLF_MAX_ROOMS": "100000", "GOLF_ROOMS_PER_ADDRESS": "100000", **(env or {})})  # fmt: skip
         server.start()
         try:
             time.sleep(1.0)
             empty_rss = server_rss(server.pid)
             url = server.ws_url
-            workers, out, stop_at = start_bots(url, rooms, seconds, think, bots)
+            workers, out, stop_at = start_bots(url, rooms, seconds, think, bots, layout)
             cpu_start, rss_full = process_cpu(server.pid), server_rss(server.pid)
+            pool_start, counts_start = children_cpu(server.pid), server_counts(server.origin)
             bots_start = sum(process_cpu(worker.pid) for worker in workers if worker.pid is not None)
             time.sleep(max(0.0, stop_at - time.time()))
             cpu_used = process_cpu(server.pid) - cpu_start
+            pool_used, counts_end = children_cpu(server.pid) - pool_start, server_counts(server.origin)
             bots_used = sum(process_cpu(worker.pid) for worker in workers if worker.pid is not None) - bots_start
             results = [out.get(timeout=120) for _ in workers]
             for worker in workers:
@@ -252,6 +308,7 @@ def measure(rooms: int, seconds: float, think: float, bots: int, profile: Path |
                 server.stop()  # SIGTERM: the profile is written as the server ends
     times = sorted(t for r in results for t in r["times"])
     moves_measured = len(times)
+    served = {key: counts_end[key] - counts_start[key] for key in counts_end}
     cut = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000 if times else float("nan")  # noqa: E731
     return {
         "rooms": rooms,
@@ -266,6 +323,13 @@ def measure(rooms: int, seconds: float, think: float, bots: int, profile: Path |
         "bots_cpu_share": bots_used / seconds,
         "kib_per_room": (rss_full - empty_rss) / rooms / 1024,
         "median": statistics.median(times) * 1000 if times else float("nan"),
+        # Every move the server applied (the computers' too), and the pool's decisions (with --computers).
+        "all_moves_per_s": served["moves"] / seconds,
+        "pool_cpu_share": pool_used / seconds,
+        "cpu_ms_per_any_move": (cpu_used + pool_used) / served["moves"] * 1000 if served["moves"] else float("nan"),
+        "decisions_per_s": served["decisions"] / seconds,
+        "decision_ms": served["decision_seconds"] / served["decisions"] * 1000 if served["decisions"] else float("nan"),
+        "fallbacks": served["fallbacks"],
     }
 
 
@@ -281,7 +345,15 @@ def main() -> None:
     parser.add_argument("--servers", default="1,2", help="with --store redis: server processes, e.g. 1,2")
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, its stats to this file "
                         "(the first N only; slower, so its figures are not the bench's)")  # fmt: skip
+    parser.add_argument("--computers", action="store_true", help="rooms with a Hard and a Normal computer beside "
+                        "two bot people, inline and in the worker pool, beside people-only rooms "
+                        "(bench/rooms_computers.py; --rooms e.g. 50,100,200)")  # fmt: skip
     args = parser.parse_args()
+    if args.computers:
+        from rooms_computers import run as run_computers
+
+        run_computers([int(x) for x in args.rooms.split(",")], args.seconds, args.think, args.bots)
+        return
     if args.store == "redis":
         from rooms_redis import run
 

@@ -10,6 +10,14 @@ its own clients are in (`rooms`, a cache of the shared copy), commits each chang
 two actions on the same revision), and hears the other processes' commits on the bus (`_heard`), after which it
 tells its own clients. Changes to one room are made one at a time in a process (`_guard`).
 
+A computer's Hard decision is not made on the event loop (server/thinking.py): a change that leaves a room
+waiting for one (`Room.thinking`) asks the pool for it after its commit (`_think_next`), and the answer comes
+back as a change of its own (`_think`): applied under the room's guard through `_change`, only if the room
+still waits for that very decision (its step, match and log length), so an answer computed on a table that
+moved on meanwhile (an undo, another process's commit) is dropped and never applied twice; whatever moved the
+table asks again. The clock's tick asks for any decision nobody here is thinking (a room loaded after a
+restart; with a shared store, a room whose thinking process stopped, once it has waited past the budget).
+
 A connection is a `Client`: its language, its room and seat once joined, and its message budget. One seat has
 at most one connection: a second one (another tab, a phone that reconnected before the old socket timed out)
 takes over, and the first is told so and closed.
@@ -40,6 +48,7 @@ from .settings import Settings
 from .spectators import admit, counted, reconcile, watch_room_view, watch_table
 from .store import Conflict, RoomStore, SharedStore
 from .table_line import line_for
+from .thinking import OFFLOADED, Ask, Thinking
 from .timer import TurnTimers
 from .views import Moment, room_view, table_view
 
@@ -77,7 +86,8 @@ class Client:
 
 class Hub:
     def __init__(self, settings: Settings, store: RoomStore | None, clock: Callable[[], float] = time.time,
-                 queue: MatchQueue | None = None, shared: SharedStore | None = None) -> None:  # fmt: skip
+                 queue: MatchQueue | None = None, shared: SharedStore | None = None,
+                 thinking: Thinking | None = None) -> None:  # fmt: skip
         self.settings = settings
         self.store = store
         self.shared = shared
@@ -100,6 +110,13 @@ class Hub:
         self.quickmatch = QuickMatch(self, queue or LocalQueue())
         self.ops = Ops(lambda: len(self.rooms), lambda: sum(map(len, self.watchers.values())),
                        lambda: len(self.quickmatch.waiting))  # fmt: skip
+        # Computers' decisions off the event loop (server/thinking.py); none: every decision inline, as before.
+        if thinking is None and settings.think_workers > 0:
+            thinking = Thinking(settings.think_workers, settings.think_budget)
+        self.thinking = thinking
+        self.offload = OFFLOADED if thinking is not None else frozenset()
+        self._pondering: dict[str, tuple[int, int, int, int]] = {}  # room code -> the decision asked for it
+        self._ponder_tasks: set[asyncio.Task[None]] = set()
         if shared is None:
             self._load()
 
@@ -112,6 +129,10 @@ class Hub:
 
     async def close(self) -> None:
         await self.line.close()
+        for task in list(self._ponder_tasks):
+            task.cancel()
+        if self.thinking is not None:
+            self.thinking.close()
         if self.shared is not None:
             await self.shared.close()
 
@@ -172,6 +193,7 @@ class Hub:
             if room is None:
                 raise RoomError("room.error.no_room", code=code)
             before = room.seed, len(room.log)
+            room.offload = self.offload
             try:
                 result = change(room)
             except _Unchanged:
@@ -191,8 +213,68 @@ class Hub:
             except RoomError:
                 await self._reread(code, before)  # the copy here holds a change that was not kept: undone
                 raise
+            self._think_next(room)
             return room, result
         raise RoomError("room.error.busy")
+
+    # -- computers' decisions off the event loop ------------------------------------------------------
+    def _think_next(self, room: Room) -> None:
+        """After a committed change: if the room now waits for an offloaded computer's decision that nobody
+        here is thinking yet, ask the pool for it (the answer comes back as `_think`)."""
+        if self.thinking is None:
+            return
+        room.offload = self.offload
+        wanted = room.thinking()
+        if wanted is None or self._pondering.get(room.code) == wanted:
+            return
+        self._pondering[room.code] = wanted
+        # The ask is made now, on the table the decision is for (the task runs once the caller has let go).
+        task = asyncio.get_running_loop().create_task(self._think(room.code, wanted, room.ask()))
+        self._ponder_tasks.add(task)
+        task.add_done_callback(self._ponder_tasks.discard)
+
+    async def _think(self, code: str, wanted: tuple[int, int, int, int], ask: Ask) -> None:
+        """One decision asked of the pool and applied when it comes, if the room still waits for it."""
+        assert self.thinking is not None
+        try:
+            answer = await self.thinking.decide(ask)
+            self.ops.decision_seconds.observe(answer.seconds)
+            if answer.why is not None:
+                self.ops.fallbacks.labels(answer.why).inc()
+                self.ops.event("think_fallback", code, wanted[3], why=answer.why, level=ask.level,
+                               seconds=round(answer.seconds, 3), step=wanted[0])  # fmt: skip
+
+            def change(room: Room) -> list[Move]:
+                if room.thinking() != wanted:
+                    raise _Unchanged  # the table moved on meanwhile: whatever moved it asked again
+                return room.computer_move(answer.action, self.clock())
+
+            async with self._guard(code):
+                if code not in self.rooms:
+                    return
+                room, moves = await self._change(code, change)
+                if moves is None:
+                    return
+                self.ops.moves.inc(len(moves))
+                self.ops.event("computer", code, wanted[3], step=room.step, moves=len(moves))
+                await self._broadcast(room, moves)
+        except RoomError as error:  # the store did not answer: the clock's tick asks again
+            log.warning("a computer's move could not be kept (%s): asked again at the next tick", error.key)
+        except Exception:
+            self.ops.errors.labels("think").inc()
+            log.exception("a computer's decision failed")
+        finally:
+            if self._pondering.get(code) == wanted:
+                del self._pondering[code]
+
+    def _think_stalled(self, room: Room, now: float) -> None:
+        """The tick's part: a decision awaited that nobody here is thinking is asked for (with a shared store,
+        only once the room has waited past the budget: the process that committed the change thinks it)."""
+        if self.thinking is None:
+            return
+        if self.shared is not None and now - room.updated < self.thinking.budget + self.settings.tick_seconds:
+            return
+        self._think_next(room)
 
     async def _behind(self, code: str) -> bool:
         """A shared store holds a newer revision of the room than this process's copy."""
@@ -790,6 +872,8 @@ class Hub:
                 if moves is not None:
                     await self._broadcast(room, moves)
             timed = self.rooms.get(code)
+            if timed is not None:
+                self._think_stalled(timed, now)
             if (
                 timed is not None
                 and timed.turn_seconds

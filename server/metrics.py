@@ -10,9 +10,11 @@ Each hub has a registry of its own (a test's hub never meets another's counts), 
 | `golf_spectators` | gauge | of which spectators |
 | `golf_quick_waiting` | gauge | people of this process waiting for a quick match |
 | `golf_moves_total` | counter | moves applied (a person's, a computer's, a timer's): `rate()` gives moves a second |
-| `golf_move_seconds` | histogram | from a move's frame read to every seat told (the computers' replies included) |
+| `golf_move_seconds` | histogram | from a move's frame read to every seat told (the inline computers' replies included; a Hard reply follows on its own) |
+| `golf_decision_seconds` | histogram | a Hard decision asked of the worker pool until its answer (server/thinking.py) |
+| `golf_decision_fallbacks_total` | counter | decisions made inline at Normal instead, by `why` (`budget`, `broken`, `error`) |
 | `golf_reconnects_total` | counter | a seat taken again with its token (a reload, a dropped connection) |
-| `golf_errors_total` | counter | refusals sent, by `key` (`room.error.*`), and failed clock ticks (`tick`) |
+| `golf_errors_total` | counter | refusals sent, by `key` (`room.error.*`), failed clock ticks (`tick`) and computers' moves (`think`) |
 | `golf_turns_expired_total` | counter | turns the turn timer played for a person |
 
 The log line (logger `sixcardgolf.rooms.events`, level INFO; `python -m server` writes it to stderr with no
@@ -35,6 +37,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 events_log = logging.getLogger("sixcardgolf.rooms.events")
 
 MOVE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+DECISION_BUCKETS = (0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.0, 5.0)
 
 
 def room_tag(code: str) -> str:
@@ -58,6 +61,10 @@ class Ops:
         self.reconnects = Counter("golf_reconnects", "Seats taken again with their token", registry=r)
         self.errors = Counter("golf_errors", "Refusals sent and failed ticks", ["key"], registry=r)
         self.expired = Counter("golf_turns_expired", "Turns the timer played for a person", registry=r)
+        self.decision_seconds = Histogram("golf_decision_seconds", "A Hard decision asked of the pool until answered",
+                                          registry=r, buckets=DECISION_BUCKETS)  # fmt: skip
+        self.fallbacks = Counter("golf_decision_fallbacks", "Decisions made inline at Normal instead", ["why"],
+                                 registry=r)  # fmt: skip
 
     def text(self) -> bytes:
         return generate_latest(self.registry)

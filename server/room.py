@@ -12,6 +12,11 @@ change, before anyone is told, so a server that stops loses nothing.
 Seats: seat 0 is the host's. A seat is "open" (waiting for a person), a person's (with the hash of the token
 that person's browser keeps), or a computer's. A person who is away longer than the grace period is played by
 a computer standing in (Normal) until they come back.
+
+A computer's decision is made here, inline, unless its level is in the room's `offload` (the hub sets it:
+server/thinking.py thinks Hard off the event loop). Then the computers stop at that seat, as they would at a
+person's: `thinking()` names the decision awaited, `ask()` is what it needs, and `computer_move` applies its
+answer later, through the hub like any move.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from sixcardgolf.match import HIDDEN, Match
 from sixcardgolf.seeds import decision_seed
 
 from .errors import RoomError
+from .thinking import Ask
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """A room code's letters: no 0/O, 1/I/L, so a code read aloud or from a screen is typed right."""
@@ -145,6 +151,18 @@ class RoomMatch(SeatedMatch):
             self.movers.append(replay.current_player() if action != A.NEXT_HOLE else -1)
             replay.apply_logged(action)
 
+    def play_computers(self, offload: frozenset[str] = frozenset()) -> list[Move]:
+        """The engine's computers' moves, except that a seat whose level is in `offload` waits as a person's does
+        (its decision is thought elsewhere: `Room.computer_move`)."""
+        if not offload:
+            return super().play_computers()
+        seats = self.seats
+        self.seats = [HUMAN if level in offload else level for level in seats]
+        try:
+            return super().play_computers()
+        finally:
+            self.seats = seats
+
     def play(self, action: int) -> Move:
         seat = self.match.current_player()
         move = super().play(action)
@@ -195,6 +213,7 @@ class Room:
     # The table's extras kept with the room, so every process holding it agrees (JSON, string keys): the turn
     # timer's running turn and missed turns (server/timer.py), the spectators per process (server/spectators.py).
     extras: dict[str, Any] = field(default_factory=dict)
+    offload: frozenset[str] = frozenset()  # computer levels whose decisions the hub has thought elsewhere (not kept)
 
     # -- making and joining ------------------------------------------------------------------
     @classmethod
@@ -306,7 +325,7 @@ class Room:
         while not match.hole.is_over() and match.current_player() == seat:
             policy = make_policy(STAND_IN, decision_seed(match.seed, len(match.log), seat))
             moves.append(played.play(policy.choose(match.observation(seat))))
-        moves += played.play_computers()
+        moves += played.play_computers(self.offload)
         self._sync_log()
         self._moved()
         self._changed(now)
@@ -360,7 +379,7 @@ class Room:
         self.log = []
         self.agreed = set()
         self.played = self._new_match()
-        moves = self.played.play_computers()
+        moves = self.played.play_computers(self.offload)
         self._sync_log()
         self._moved()
         self._changed(now)
@@ -385,7 +404,7 @@ class Room:
             own = played.play(action)
         except GolfError as error:
             raise RoomError.from_engine(error) from None
-        moves = [own, *played.play_computers()]
+        moves = [own, *played.play_computers(self.offload)]
         self._sync_log()
         self._moved()
         self._changed(now)
@@ -435,6 +454,36 @@ class Room:
         self._changed(now)
         return moves
 
+    # -- a computer's decision thought elsewhere ------------------------------------------------------------
+    def thinking(self) -> tuple[int, int, int, int] | None:
+        """The decision the table waits for, if it is one of an offloaded level: (step, seed, log length, seat),
+        which names it (a decision made for another step, hole or match must not be applied)."""
+        played = self.played
+        if self.state != PLAYING or played is None or played.match.hole.is_over():
+            return None
+        seat = played.match.current_player()
+        if played.is_human(seat) or played.seats[seat] not in self.offload:
+            return None
+        return self.step, self.seed, len(played.match.log), seat
+
+    def ask(self) -> Ask:
+        """What the awaited decision needs (`thinking()` must name one): the computer's level, the engine's seed
+        for that decision, and that seat's own observation."""
+        assert self.played is not None
+        match = self.played.match
+        seat = match.current_player()
+        return Ask(self.played.seats[seat], decision_seed(match.seed, len(match.log), seat), match.observation(seat))
+
+    def computer_move(self, action: int, now: float) -> list[Move]:
+        """The awaited computer's decision applied, then the inline computers after it, as `act` does for a
+        person's move."""
+        assert self.played is not None and self.thinking() is not None
+        moves = [self.played.play(action), *self.played.play_computers(self.offload)]
+        self._sync_log()
+        self._moved()
+        self._changed(now)
+        return moves + self._maybe_continue(now)
+
     def _record_result(self, match: Match) -> None:
         outcome = match.outcome()
         if outcome is not None:
@@ -458,7 +507,7 @@ class Room:
         """The computers' moves until a person must act (after a seat changed hands)."""
         if self.played is None:
             return []
-        moves = self.played.play_computers()
+        moves = self.played.play_computers(self.offload)
         if moves:
             self._sync_log()
             self._moved()

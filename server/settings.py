@@ -17,6 +17,10 @@
 | `GOLF_SPECTATORS` | 20 | spectators one room may have at once (on all the processes sharing it) |
 | `GOLF_QUICK_WAIT` | 20 | seconds a quick match waits for people before computers fill its empty seats |
 | `GOLF_QUEUE` | (this process) | `redis://host:port/db`: the quick-match line shared by every process of a site |
+| `GOLF_THINKERS` | cores - 1, at least 1 | worker processes that think the computers' Hard decisions (server/thinking.py); 0: on the event loop |
+| `GOLF_THINK_BUDGET` | 2 | seconds a Hard decision may take before a Normal one made at once replaces it |
+
+(A `Settings()` made in code, as the tests make theirs, has `think_workers` 0: every decision inline.)
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from typing import Any
+
+from .thinking import default_workers
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,8 @@ class Settings:
     spectators_per_room: int = 20
     quick_wait_seconds: float = 20.0
     queue_url: str = ""  # "" the quick-match line in this process; redis://… shared through Redis
+    think_workers: int = 0  # worker processes for Hard decisions (server/thinking.py); 0: inline
+    think_budget: float = 2.0  # seconds a decision of the pool may take before the Normal fallback
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -83,6 +91,8 @@ class Settings:
             spectators_per_room=int(number("GOLF_SPECTATORS", 20)),
             quick_wait_seconds=number("GOLF_QUICK_WAIT", 20),
             queue_url=env.get("GOLF_QUEUE", ""),
+            think_workers=max(0, int(number("GOLF_THINKERS", default_workers()))),
+            think_budget=max(0.01, number("GOLF_THINK_BUDGET", 2.0)),
         )
 
     def public_limits(self) -> dict[str, Any]:
