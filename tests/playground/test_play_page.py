@@ -34,7 +34,7 @@ def release(page: Page, held: list[Route]) -> None:
 def test_form_and_keys_first_then_opening_choices_while_the_engine_loads(context: BrowserContext, origin: str) -> None:
     held: list[Route] = []  # the runtime's wasm, held back until the opening choices are made
     context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
-    page, problems = open_play(context, origin)
+    page, problems = open_play(context, origin, moves_at_once=False)  # the log says each move as it is shown
     page.wait_for_selector(".golf-setup")
     assert page.locator(".golf-keys kbd", has_text="D").count() == 1  # listed from the moment the page opens
     # A first game: two players, Basic, one hole (seed 000).
@@ -287,7 +287,7 @@ def test_a_damaged_save_is_reported_and_left_untouched(
 
 def test_four_card_peek_is_chosen_then_confirmed_and_goes_back_face_down(context: BrowserContext, origin: str) -> None:
     """Seed 003: choose two face-down cards, confirm, look; they go back face down until the scoring."""
-    page, problems = open_play(context, origin)
+    page, problems = open_play(context, origin, moves_at_once=False)  # the log says each move as it is shown
     page.wait_for_selector(".golf-engine[data-state=ready]", state="attached", timeout=ENGINE_START_MS)
     start(page, preset="four-card")
     wait_phase(page, "opening")

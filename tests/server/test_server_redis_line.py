@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
 import redis.asyncio as aredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from rediskit import redis_url, until
@@ -17,7 +16,12 @@ from server.redis_store import RedisStore
 
 __all__ = ["redis_url"]  # the module's Redis (a fixture)
 
-pytest.importorskip("hiredis")  # pinned in requirements.txt; without it the store keeps to redis-py
+
+def test_hiredis_is_installed_so_the_lean_line_serves_a_plain_redis() -> None:
+    """hiredis is pinned in requirements.txt: without it the store keeps to redis-py, slower; a missing install is a
+    failure here, not a skip of the line's tests."""
+    assert available("redis://127.0.0.1:6379/0")
+    assert available("unix:///tmp/redis.sock")
 
 
 def test_replies_come_back_to_their_own_commands_in_order(redis_url: str) -> None:
