@@ -1,4 +1,5 @@
-"""The Play page and the calculator in every language x colour scheme x screen (1366x768 mouse, 390x844 touch).
+"""The Play page and the calculator in every language x colour scheme x screen (1366x768 mouse, 390x844 touch);
+the default run takes a set holding every pair of them, `make test-slow` all eight.
 
 Each must show its form at once (the Play page's Start button in view without scrolling), pass axe-core (colour
 contrast included) in that scheme, and log no console error. The engine keeps loading meanwhile: these checks
@@ -10,6 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
+from support.matrix import pairwise
 from support.playground import REPO
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -22,12 +24,12 @@ def violations(page: Page, scope: str) -> list[str]:
     return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in results["violations"]]
 
 
-@pytest.mark.parametrize(("width", "height"), SCREENS)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", ["en", "ja"])
+# Every pair of language, scheme and screen by default (4 of the 8); all 8 in `make test-slow` (support.matrix).
+@pytest.mark.parametrize(("lang", "scheme", "screen"), pairwise(["en", "ja"], ["light", "dark"], SCREENS))
 def test_play_and_calculator_show_their_form_pass_axe_and_log_no_error(
-    browser: Browser, origin: str, lang: str, scheme: str, width: int, height: int
+    browser: Browser, origin: str, lang: str, scheme: str, screen: tuple[int, int]
 ) -> None:
+    width, height = screen
     touch = width < 500
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
                                   has_touch=touch, is_mobile=touch)  # fmt: skip

@@ -13,6 +13,8 @@ import playwright.sync_api as playwright_sync
 import pytest
 from sitebuild import LANGS, NO_SERVICE_WORKER, PAGES, REPO, SEARCH_READY, SEARCH_READY_MS
 
+from support.matrix import pairwise
+
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -57,9 +59,9 @@ AXE_OPTIONS = {
 }
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("page_url", AXE_PAGES)
+# Each page in both languages and both schemes by default (two of its four runs, every pair of values held:
+# support.matrix); all four in `make test-slow`.
+@pytest.mark.parametrize(("page_url", "lang", "scheme"), pairwise(AXE_PAGES, LANGS, ["light", "dark"]))
 def test_page_is_accessible_and_self_contained(browser, origin: str, page_url: str, lang: str, scheme: str) -> None:
     path = page_url if lang == "en" else f"ja/{page_url}"
     context, page, requests, errors = _open(browser, origin, path, scheme)

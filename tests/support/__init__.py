@@ -10,6 +10,7 @@ repository root and tests/ on pytest's path, whatever launches it):
 - offline: the service worker's side: an async condition polled, the caches read, a served copy of the site to
   rebuild
 - playground: the built site the playground's tests serve, the engine's start time, the save's key
+- matrix: a browser check's matrix (language x scheme x screen ...) whose default run holds every pair of values
 """
 
 from pathlib import Path
