@@ -43,13 +43,12 @@ def available(url: str) -> bool:
     return kind is None or kind is UnixDomainSocketConnection
 
 
-class _Replies(asyncio.Protocol):
-    """The socket's reading side: each complete reply resolves the oldest command waiting."""
+class _Reading(asyncio.Protocol):
+    """A socket read by hiredis: each complete reply handed to `take`."""
 
-    def __init__(self) -> None:
+    def __init__(self, **reader: Any) -> None:
         assert hiredis is not None
-        self.reader = hiredis.Reader(encoding="utf-8")
-        self.waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.reader = hiredis.Reader(**reader)
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -59,12 +58,28 @@ class _Replies(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
         while (reply := self.reader.gets()) is not False:
-            if not self.waiting:  # a reply nobody asked for: the line is out of step, give it up
-                self.lost("an unexpected reply")
+            self.take(reply)
+            if self.transport is None:  # given up on while reading: what follows is not for anyone
                 return
-            future = self.waiting.popleft()
-            if not future.done():  # one that timed out is left done; its reply is dropped in its turn
-                future.set_result(reply)
+
+    def take(self, reply: Any) -> None:
+        raise NotImplementedError
+
+
+class _Replies(_Reading):
+    """The socket's reading side: each complete reply resolves the oldest command waiting."""
+
+    def __init__(self) -> None:
+        super().__init__(encoding="utf-8")
+        self.waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
+
+    def take(self, reply: Any) -> None:
+        if not self.waiting:  # a reply nobody asked for: the line is out of step, give it up
+            self.lost("an unexpected reply")
+            return
+        future = self.waiting.popleft()
+        if not future.done():  # one that timed out is left done; its reply is dropped in its turn
+            future.set_result(reply)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
@@ -162,27 +177,19 @@ async def open_socket(options: dict[str, Any], protocol: Callable[[], P]) -> P:
     return opened
 
 
-class _Pushes(asyncio.Protocol):
+class _Pushes(_Reading):
     """A subscribed socket's reading side: each message (channel, data) handed to `heard` as bytes; a refusal
     (a wrong password) or the end of the socket to `lost`."""
 
     def __init__(self, heard: Callable[[bytes, bytes], None], lost: Callable[[], None]) -> None:
-        assert hiredis is not None
-        self.reader = hiredis.Reader()
+        super().__init__()
         self.heard, self.lost = heard, lost
-        self.transport: asyncio.Transport | None = None
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
-
-    def data_received(self, data: bytes) -> None:
-        self.reader.feed(data)
-        while (reply := self.reader.gets()) is not False:
-            if isinstance(reply, list) and len(reply) == 3 and reply[0] == b"message":
-                self.heard(reply[1], reply[2])
-            elif isinstance(reply, hiredis.ReplyError) and self.transport is not None:
-                self.transport.abort()  # connection_lost follows
+    def take(self, reply: Any) -> None:
+        if isinstance(reply, list) and len(reply) == 3 and reply[0] == b"message":
+            self.heard(reply[1], reply[2])
+        elif isinstance(reply, hiredis.ReplyError) and self.transport is not None:
+            self.transport.abort()  # connection_lost follows
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None

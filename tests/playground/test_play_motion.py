@@ -88,6 +88,18 @@ def open_deal(
     return page, problems
 
 
+def open_draw_and_place(page: Page) -> None:
+    """The opening's positions 1 and 5 by keys (each answered), a draw from the stock, and the drawn card put at
+    the first place offered: the computers' replies follow."""
+    for key in ("1", "5"):
+        page.keyboard.press(key)
+        page.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
+    settled(page, "draw")
+    page.keyboard.press("d")
+    settled(page, "holding")
+    page.locator(".golf-seat--mine .golf-slot--target").first.click()
+
+
 def table_seen(observation: dict[str, Any]) -> dict[str, Any]:
     """The opponents' labels and the discard pile's as the page draws them from the viewer's observation."""
     labels, held = [], []
@@ -190,13 +202,7 @@ def test_a_key_ends_the_showing_at_once_and_reduced_motion_moves_nothing(
     motion: BrowserContext, still: BrowserContext, origin: str
 ) -> None:
     page, problems = open_deal(motion, origin, seed=11)
-    for key in ("1", "5"):
-        page.keyboard.press(key)
-        page.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
-    settled(page, "draw")
-    page.keyboard.press("d")
-    settled(page, "holding")
-    page.locator(".golf-seat--mine .golf-slot--target").first.click()
+    open_draw_and_place(page)
     page.wait_for_function(f"document.querySelector('{ROOT}').dataset.replay")  # the computers' moves showing
     page.keyboard.press("d")  # the person's draw is taken at once: the showing ends, the draw goes to the engine
     settled(page, "holding")
@@ -205,13 +211,7 @@ def test_a_key_ends_the_showing_at_once_and_reduced_motion_moves_nothing(
 
     calm, more = open_deal(still, origin, seed=11)
     calm.evaluate(RECORDER)
-    for key in ("1", "5"):
-        calm.keyboard.press(key)
-        calm.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
-    settled(calm, "draw")
-    calm.keyboard.press("d")
-    settled(calm, "holding")
-    calm.locator(".golf-seat--mine .golf-slot--target").first.click()
+    open_draw_and_place(calm)
     settled(calm, "draw", "hole-over")
     snaps = calm.evaluate("snaps")
     assert any(s["replay"] for s in snaps)  # the moves are still shown one table at a time
@@ -329,13 +329,7 @@ def test_moves_at_once_is_a_kept_choice_that_shows_a_reply_whole(context: Browse
     page.wait_for_selector(f"{ROOT} [data-state=ready]", state="attached", timeout=ENGINE_START_MS)
     settled(page, "opening")
     page.evaluate(REPLAY_RECORDER)
-    for key in ("1", "5"):
-        page.keyboard.press(key)
-        page.wait_for_function(f"document.querySelector('{ROOT}').dataset.busy !== 'true'")
-    settled(page, "draw")
-    page.keyboard.press("d")
-    settled(page, "holding")
-    page.locator(".golf-seat--mine .golf-slot--target").first.click()
+    open_draw_and_place(page)
     settled(page, "draw", "flip", "hole-over")
     log = page.inner_text(".golf-log")
     assert all(name in log for name in COMPUTERS), log  # every move of the reply, not only the last one

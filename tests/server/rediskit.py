@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
-from roomkit import Connection
+from roomkit import Clock, Connection
 
 from server.hub import Hub
 from server.processes import RedisServer
@@ -36,11 +36,14 @@ def settings(**changes: Any) -> Settings:
 
 
 @contextlib.asynccontextmanager
-async def shared_hubs(url: str, count: int = 2, **changes: Any) -> AsyncIterator[list[Hub]]:
-    """`count` hubs on the Redis at `url`, under a key prefix of their own (tests do not meet each other)."""
+async def shared_hubs(url: str, count: int = 2, clock: Clock | None = None, **changes: Any) -> AsyncIterator[list[Hub]]:
+    """`count` hubs on the Redis at `url`, under a key prefix of their own (tests do not meet each other), on
+    `clock` when given (else the real one)."""
     prefix = f"test{next(_prefixes)}-{random.randrange(10**9)}:"
+    kwargs: dict[str, Any] = {} if clock is None else {"clock": clock}
     hubs = [
-        Hub(settings(**changes), None, shared=RedisStore(url, prefix=prefix, process=f"p{i}")) for i in range(count)
+        Hub(settings(**changes), None, shared=RedisStore(url, prefix=prefix, process=f"p{i}"), **kwargs)
+        for i in range(count)
     ]
     for hub in hubs:
         await hub.start()

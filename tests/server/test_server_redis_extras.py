@@ -14,12 +14,11 @@ import random
 from collections.abc import AsyncIterator
 from typing import Any
 
-from rediskit import Person, redis_url, same_step, settings, until
+from rediskit import Person, redis_url, same_step, shared_hubs, until
 from roomkit import Clock
 from test_server_spectators import public_information
 
 from server.hub import Hub
-from server.redis_store import RedisStore
 from server.room import Room
 from sixcardgolf import actions as A
 from sixcardgolf.observation import public_event
@@ -30,19 +29,8 @@ __all__ = ["redis_url"]  # the module's Redis (a fixture)
 @contextlib.asynccontextmanager
 async def hubs_on(url: str, clock: Clock | None = None, count: int = 2, **changes: Any) -> AsyncIterator[list[Hub]]:
     """`count` hubs on the Redis at `url` under a prefix of their own, on `clock` when given (else the real one)."""
-    prefix = f"extras-{random.randrange(10**9)}:"
-    kwargs: dict[str, Any] = {} if clock is None else {"clock": clock}
-    hubs = [
-        Hub(settings(**changes), None, shared=RedisStore(url, prefix=prefix, process=f"p{i}"), **kwargs)
-        for i in range(count)
-    ]
-    for hub in hubs:
-        await hub.start()
-    try:
+    async with shared_hubs(url, count, clock, **changes) as hubs:
         yield hubs
-    finally:
-        for hub in hubs:
-            await hub.close()
 
 
 async def kill(hub: Hub) -> None:
