@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from lighthouse import raise_session
-from results_file import write_atomically
+from results_file import write_keeping_notes
 from rooms_load import PEOPLE_ONLY, measure
 
 HERE = Path(__file__).resolve().parent
@@ -188,8 +188,7 @@ def run(counts: list[int], seconds: float, think: float, bots: int) -> None:
     lines += ["", *costs]
     RESULTS.mkdir(exist_ok=True)
     results = RESULTS / "rooms_computers.md"
-    kept = results.read_text().partition(NOTES)[2] if results.exists() else ""
-    write_atomically(results, "\n".join(lines) + ("\n" + NOTES + kept if kept else ""))
+    write_keeping_notes(results, lines, NOTES)
     print("\n".join(lines))
 
 

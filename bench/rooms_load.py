@@ -43,7 +43,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from lighthouse import raise_session
-from results_file import write_atomically
+from results_file import write_keeping_notes
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -398,8 +398,7 @@ def main() -> None:
     lines += ["", f"Largest N measured that held p95 <= 50 ms: {max(held) if held else 'none'}.", ""]
     RESULTS.mkdir(exist_ok=True)
     results = RESULTS / "rooms_load.md"
-    kept = results.read_text().partition(NOTES)[2] if results.exists() else ""
-    write_atomically(results, "\n".join(lines) + ("\n" + NOTES + kept if kept else ""))
+    write_keeping_notes(results, lines, NOTES)
     print("\n".join(lines))
 
 

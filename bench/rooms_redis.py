@@ -33,7 +33,7 @@ from typing import Any
 
 import redis as redis_client
 from lighthouse import raise_session
-from results_file import write_atomically
+from results_file import write_keeping_notes
 from rooms_load import NOTES, ProfiledServer, measure, process_cpu, start_bots
 
 HERE = Path(__file__).resolve().parent
@@ -303,8 +303,7 @@ def run(rooms: list[int], servers: list[int], seconds: float, think: float, bots
     ]
     RESULTS.mkdir(exist_ok=True)
     results = RESULTS / "rooms_redis.md"
-    kept = results.read_text().partition(NOTES)[2] if results.exists() else ""
-    write_atomically(results, "\n".join(lines) + ("\n" + NOTES + kept if kept else ""))
+    write_keeping_notes(results, lines, NOTES)
     print("\n".join(lines))
 
 
