@@ -96,7 +96,8 @@ def test_three_people_create_join_play_drop_reload_survive_a_restart_and_rematch
         expect(code_node).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
         code = code_node.inner_text()
         assert match_data(a, "phase") == "lobby" and a.url.endswith(f"#room={code}")
-        assert a.locator("img[data-room-qr]").evaluate("(img) => img.complete && img.naturalWidth > 0")
+        a.wait_for_function("() => { const img = document.querySelector('img[data-room-qr]');"
+                            " return img && img.complete && img.naturalWidth > 0; }")  # fmt: skip
         link = a.locator("[data-room-link]").input_value()
         assert link == f"{origin}/play/#room={code}"
         assert "token" not in link and "token" not in a.locator("img[data-room-qr]").get_attribute("src")
