@@ -165,7 +165,7 @@ export class PlayPage {
     this.set(S.replayStepped(this.state));
     animateMove(move, before, measureCards(this.renderer.root), layer);
     if (store.sound()) playSound(move.action);
-    if (this.state.replay) this.replayTimer = setTimeout(() => this.showMove(), store.movesAtOnce() ? 0 : STEP_MS);
+    if (this.state.replay) this.replayTimer = setTimeout(() => this.showMove(), STEP_MS);
   }
 
   finishReplay() {
