@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from support import REPO
-from support.browser import served
+from support.browser import NO_SERVICE_WORKER, served
 from support.play_page import open_play, put_save, wait_phase
 from support.playground import SITE
 from support.saves import page_save, played
@@ -44,7 +44,7 @@ def test_two_finished_matches_exported_imported_elsewhere_and_a_damaged_file_ref
 ) -> None:
     first = played(["normal", "easy"], seed=11, holes=1)
     second = played(["normal", "normal", "easy"], seed=12, holes=2, preset="four-card")
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, accept_downloads=True)
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, accept_downloads=True, **NO_SERVICE_WORKER)
     history = context.new_page()
     history.goto(f"{origin}/history/")
     history.wait_for_selector("#golf-history[data-count='0']")
@@ -74,7 +74,9 @@ def test_two_finished_matches_exported_imported_elsewhere_and_a_damaged_file_ref
     assert [m["id"] for m in json.loads(exported.read_text())["matches"]] == [m["id"] for m in kept]
     context.close()
 
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **NO_SERVICE_WORKER
+    )
     page = phone.new_page()
     page.goto(f"{origin}/ja/history/")
     page.wait_for_selector("#golf-history[data-count='0']")

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page
 from playground.page_texts import page_texts
 from sixcardgolf.door import handle
 from sixcardgolf.door.lesson import COMPUTER, PERSON, lesson_named, play_lesson
-from support.browser import CHROMIUM, CHROMIUM_ARGS
+from support.browser import CHROMIUM, CHROMIUM_ARGS, NO_SERVICE_WORKER
 from support.play_page import ROOT
 from support.playground import ENGINE_START_MS, REPO
 
@@ -101,7 +101,7 @@ def axe_violations(page: Page) -> list[str]:
 
 
 def test_the_lesson_by_keys_with_a_wrong_move_a_reload_and_its_end_remembered(browser: Browser, origin: str) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, **NO_SERVICE_WORKER)
     page = context.new_page()
     problems = open_lesson(page, origin, "en")
     texts = page_texts("en")
@@ -146,7 +146,7 @@ def test_the_lesson_by_keys_with_a_wrong_move_a_reload_and_its_end_remembered(br
 
 def test_the_lesson_by_taps_on_a_phone_in_japanese(browser: Browser, origin: str) -> None:
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP"
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="ja-JP", **NO_SERVICE_WORKER
     )
     page = context.new_page()
     problems = open_lesson(page, origin, "ja")

@@ -1,5 +1,6 @@
 """Shared by the playground's browser tests: the built site served on 127.0.0.1, a fresh context per test (the
-browser is tests/conftest.py's, one per test process)."""
+browser is tests/conftest.py's, one per test process), without the site's service worker unless the test is marked
+`service_worker` (support.browser.NO_SERVICE_WORKER says why)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
-from support.browser import served
+from support.browser import NO_SERVICE_WORKER, served
 from support.offline import served_copy
 from support.playground import SITE
 
@@ -23,9 +24,11 @@ def origin() -> Iterator[str]:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh browser profile at a laptop's 1366x768 for one test (a module may define its own)."""
-    made = browser.new_context(viewport={"width": 1366, "height": 768})
+def context(browser: Browser, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
+    """A fresh browser profile at a laptop's 1366x768 for one test (a module may define its own); the site's
+    service worker is blocked unless the test is marked `service_worker`."""
+    keeps_worker = request.node.get_closest_marker("service_worker") is not None
+    made = browser.new_context(viewport={"width": 1366, "height": 768}, **({} if keeps_worker else NO_SERVICE_WORKER))
     yield made
     made.close()
 

@@ -16,6 +16,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from support.browser import NO_SERVICE_WORKER
 from support.playground import ENGINE_START_MS
 
 LAYOUT = "8H KS 2D / 8C AS 5H"
@@ -131,7 +132,7 @@ CALL_IN_ISOLATION = """async ([lang, params]) => {
 def test_a_call_never_answered_or_never_sendable_rejects_in_the_pages_language(
     browser: Browser, origin: str, lang: str, params: object, expected: str
 ) -> None:
-    opened = browser.new_page()
+    opened = browser.new_page(**NO_SERVICE_WORKER)
     try:
         opened.goto(f"{origin}/{prefix(lang)}")  # any page: the module is imported on its own, no engine starts
         assert expected in opened.evaluate(CALL_IN_ISOLATION, [lang, params])

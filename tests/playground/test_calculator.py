@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
 from sixcardgolf.errors import GolfError
+from support.browser import NO_SERVICE_WORKER
 from support.playground import ENGINE_START_MS, REPO
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
@@ -72,7 +73,7 @@ class Calc:
 
 @pytest.fixture(scope="module")
 def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, **NO_SERVICE_WORKER)
     yield context
     context.close()
 

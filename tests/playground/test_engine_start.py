@@ -112,6 +112,7 @@ def test_the_engine_fetches_and_starts_the_runtime_once_the_page_has_loaded(cont
         assert len(fetched) == len(set(fetched)), f"a runtime file was fetched twice: {fetched}"
 
 
+@pytest.mark.service_worker
 def test_a_first_and_a_second_visit_restore_the_build_snapshot_and_play(context: BrowserContext, origin: str) -> None:
     first, errors = open_play(context, origin)
     snapshot_state(first, "restored")

@@ -21,6 +21,8 @@ from support.browser import finish_loading, keep_loading, served
 from support.offline import CACHED_FILES, poll, rebuild, wait_for_cached
 from support.playground import ENGINE_START_MS, SITE
 
+pytestmark = pytest.mark.service_worker  # every test here but the last tests the site's service worker
+
 
 def test_a_text_page_precaches_the_site_and_fetches_no_pyodide_byte(context: BrowserContext, origin: str) -> None:
     fetched: list[str] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 
+from support.browser import NO_SERVICE_WORKER
 from support.matrix import pairwise
 from support.playground import REPO
 
@@ -32,7 +33,7 @@ def test_play_and_calculator_show_their_form_pass_axe_and_log_no_error(
     width, height = screen
     touch = width < 500
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                  has_touch=touch, is_mobile=touch)  # fmt: skip
+                                  has_touch=touch, is_mobile=touch, **NO_SERVICE_WORKER)  # fmt: skip
     try:
         page = context.new_page()
         errors: list[str] = []

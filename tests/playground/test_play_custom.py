@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from sixcardgolf import load_preset
 from sixcardgolf.option_text import describe_option_value
 from sixcardgolf.text.describe import describe_rules
+from support.browser import NO_SERVICE_WORKER
 from support.play_page import wait_phase
 from support.playground import ENGINE_START_MS, SAVE_KEY
 
@@ -25,7 +26,9 @@ KNOCK_OPTIONS = ("#opt-knock_penalty", "#opt-knock_reward_zero")
 
 @pytest.fixture
 def page(browser: Browser, origin: str) -> Iterator[Page]:
-    context: BrowserContext = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
+    context: BrowserContext = browser.new_context(
+        viewport={"width": 1366, "height": 768}, locale="en-GB", **NO_SERVICE_WORKER
+    )
     made = context.new_page()
     errors: list[str] = []
     made.on("pageerror", lambda error: errors.append(str(error)))

@@ -14,6 +14,7 @@ import budoux
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
+from support.browser import NO_SERVICE_WORKER
 from support.playground import ENGINE_START_MS
 
 ROOT = "#golf-match"
@@ -53,7 +54,9 @@ def deal_link(seed: int) -> str:
 
 @pytest.fixture(scope="module")
 def phone(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    made = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, **NO_SERVICE_WORKER
+    )
     yield made
     made.close()
 

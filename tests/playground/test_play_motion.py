@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import Match
+from support.browser import NO_SERVICE_WORKER
 from support.play_page import ROOT, card_name, settled
 from support.playground import ENGINE_START_MS, SAVE_KEY
 
@@ -62,14 +63,14 @@ def deal_link(seed: int, seats: list[str] = SEATS, preset: str = "basic", option
 
 @pytest.fixture(scope="module")
 def motion(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1366, "height": 768})
+    made = browser.new_context(viewport={"width": 1366, "height": 768}, **NO_SERVICE_WORKER)
     yield made
     made.close()
 
 
 @pytest.fixture(scope="module")
 def still(browser: Browser) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
+    made = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce", **NO_SERVICE_WORKER)
     yield made
     made.close()
 

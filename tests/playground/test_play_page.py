@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
+from support.browser import NO_SERVICE_WORKER
 from support.door import result
 from support.play_page import ROOT, finish_match, open_hole, open_play, phase, put_save, saved, start, wait_phase
 from support.playground import ENGINE_START_MS, REPO, SAVE_KEY
@@ -213,8 +214,8 @@ def deal_seen(page: Page) -> list[str]:
 
 
 def test_a_shared_link_and_the_daily_deal_reproduce_the_deal_in_a_fresh_context(browser: Browser, origin: str) -> None:
-    first = browser.new_context()
-    second = browser.new_context()
+    first = browser.new_context(**NO_SERVICE_WORKER)
+    second = browser.new_context(**NO_SERVICE_WORKER)
     try:
         page, _ = open_play(first, origin)
         start(page)
@@ -240,7 +241,7 @@ def test_mid_game_the_table_fits_one_screen_and_axe_finds_nothing(
 ) -> None:
     mobile = width < 500
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                  has_touch=mobile, is_mobile=mobile)  # fmt: skip
+                                  has_touch=mobile, is_mobile=mobile, **NO_SERVICE_WORKER)  # fmt: skip
     try:
         page, problems = open_play(context, origin, "ja" if mobile else "en")
         start(page, players=4)
@@ -499,7 +500,7 @@ def test_the_mark_of_a_cancelled_column_leaves_the_cards_rank_readable(
             break
     else:
         raise AssertionError("no seed below 30 cancels a column in every layout")
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, **NO_SERVICE_WORKER)
     try:
         page, problems = open_play(context, origin, lang)
         put_save(page, page_save(match, ["human", *levels[1:]]))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
+from support.browser import NO_SERVICE_WORKER
 from support.play_page import open_hole, open_play, start, wait_phase
 
 RULES = "details.golf-summary"
@@ -23,7 +24,7 @@ ARROWS = """(selector) => [...document.querySelectorAll(selector)].map(slot => {
 
 def _table(browser: Browser, origin: str, width: int, height: int, lang: str = "en"):
     context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500
+        viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500, **NO_SERVICE_WORKER
     )
     page, problems = open_play(context, origin, lang)
     start(page)

@@ -19,6 +19,7 @@ from sixcardgolf import Match, load_preset, parse_action
 from sixcardgolf.ai import make_policy
 from sixcardgolf.cards import format_card
 from sixcardgolf.seeds import decision_seed
+from support.browser import NO_SERVICE_WORKER
 from support.offline import poll, rebuild
 from support.play_page import (
     ROOT,
@@ -316,7 +317,9 @@ def test_the_end_of_a_hole_says_who_ended_it_and_shows_the_result(context: Brows
 
 
 def test_on_a_touch_phone_no_key_hints_are_shown(browser: Browser, origin: str) -> None:
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, **NO_SERVICE_WORKER
+    )
     try:
         page, problems = open_play(phone, origin)
         start(page)
@@ -356,6 +359,7 @@ def test_the_daily_result_line_shows_every_word(context: BrowserContext, origin:
 CONTROLLED = "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)"
 
 
+@pytest.mark.service_worker
 def test_after_a_new_build_a_text_page_says_a_new_version_is_ready(context: BrowserContext, site_copy) -> None:  # type: ignore[no-untyped-def]
     """The reliability review's #8: returning visitors saw the old site for two more reloads, with no notice."""
     site, served_origin = site_copy
@@ -373,6 +377,7 @@ def test_after_a_new_build_a_text_page_says_a_new_version_is_ready(context: Brow
     assert "(rebuilt)" in page.locator("h1").first.inner_text()  # one load later: the new version
 
 
+@pytest.mark.service_worker
 def test_after_a_new_build_the_play_page_waits_for_the_end_of_the_hole(context: BrowserContext, site_copy) -> None:  # type: ignore[no-untyped-def]
     site, served_origin = site_copy
     match = Match(load_preset("basic").with_options({"holes": 1, "turn_limit": 2, "initial_reveals": 0}), 2, 3)

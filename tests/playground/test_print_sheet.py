@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page
 from printables import browser as sheet_door
 from sixcardgolf import Rules, load_preset
 from sixcardgolf.text.describe import describe_rules
+from support.browser import NO_SERVICE_WORKER
 from support.offline import wait_for_cached
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
@@ -93,7 +94,7 @@ def check_sheet(printer: Page, html: str, step: int, paper: str, lang: str, pres
 
 @pytest.fixture(scope="module")
 def calculator(browser: Browser, origin: str) -> Iterator[Page]:
-    page = browser.new_page(locale="en-US")
+    page = browser.new_page(locale="en-US", **NO_SERVICE_WORKER)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     fragment = f"#preset=basic&options={quote(json.dumps(CHANGES))}&players=2"
@@ -115,7 +116,7 @@ def test_the_calculators_rules_print_on_one_page_with_the_chosen_options(
 
 @pytest.fixture(scope="module")
 def play_ja(browser: Browser, origin: str) -> Iterator[Page]:
-    page = browser.new_page(locale="ja-JP")
+    page = browser.new_page(locale="ja-JP", **NO_SERVICE_WORKER)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{origin}/ja/play/")

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from sixcardgolf import Match
+from support.browser import NO_SERVICE_WORKER
 from support.door import result
 from support.play_page import ROOT, card_name, resume
 from support.playground import ENGINE_START_MS, REPO
@@ -184,7 +185,7 @@ def test_in_japanese_on_a_phone_with_nothing_for_axe(
     match = played(["easy", "hard"], holes=1, seed=12)
     save = page_save(match, ["human", "hard"])
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                  has_touch=True, is_mobile=True)  # fmt: skip
+                                  has_touch=True, is_mobile=True, **NO_SERVICE_WORKER)  # fmt: skip
     try:
         page, problems = open_with_save(context, origin, save, "ja")
         page.tap("[data-focus=review-hole]")

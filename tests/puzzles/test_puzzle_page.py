@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from support import REPO
-from support.browser import served
+from support.browser import NO_SERVICE_WORKER, served
 from support.playground import SITE
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -42,7 +42,7 @@ def origin() -> Iterator[str]:
 
 
 def open_on(browser: Browser, origin: str, lang: str, date: str, **context: Any) -> tuple[Page, list[str]]:
-    page = browser.new_context(**context).new_page()
+    page = browser.new_context(**context, **NO_SERVICE_WORKER).new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.clock.set_fixed_time(f"{date}T09:00:00")  # the person's own calendar says this date

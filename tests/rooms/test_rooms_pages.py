@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from rooms_support import RECORDER, drawn_but_not_sent, match_data, my_turn, new_room_server, play_one_action, settled
 
 from server.processes import RoomServer
-from support.browser import served
+from support.browser import NO_SERVICE_WORKER, served
 from support.playground import REPO, SITE
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -45,9 +45,9 @@ def test_lobby_and_table_pass_axe_at_both_sizes_and_a_room_plays_by_keyboard(
     browser: Browser, room_server: RoomServer, lang: str, scheme: str
 ) -> None:
     prefix = "ja/" if lang == "ja" else ""
-    desk = browser.new_context(viewport={"width": 1366, "height": 768}, color_scheme=scheme)
+    desk = browser.new_context(viewport={"width": 1366, "height": 768}, color_scheme=scheme, **NO_SERVICE_WORKER)
     phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, color_scheme=scheme, has_touch=True, is_mobile=True
+        viewport={"width": 390, "height": 844}, color_scheme=scheme, has_touch=True, is_mobile=True, **NO_SERVICE_WORKER
     )
     for context in (desk, phone):
         context.route(re.compile(r"/pyodide/"), lambda route: route.abort())  # no engine needed here
@@ -107,7 +107,9 @@ def test_lobby_and_table_pass_axe_at_both_sizes_and_a_room_plays_by_keyboard(
 
 
 def test_a_host_without_a_room_server_says_what_play_with_friends_needs(browser: Browser) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **NO_SERVICE_WORKER
+    )
     try:
         with served(SITE) as origin:
             page = context.new_page()
@@ -130,7 +132,7 @@ def test_a_host_without_a_room_server_says_what_play_with_friends_needs(browser:
 
 def test_the_hidden_card_check_catches_a_card_drawn_that_no_frame_sent(browser: Browser) -> None:
     """The check of test_rooms_play itself: a face in another seat's place, sent by no frame, is reported."""
-    context = browser.new_context()
+    context = browser.new_context(**NO_SERVICE_WORKER)
     try:
         page = context.new_page()
         page.set_content('<div id="golf-match"><div class="golf-stage"><span data-slot="1-4"></span></div></div>')
@@ -150,8 +152,8 @@ def test_a_person_away_past_the_grace_is_played_by_a_computer_until_they_come_ba
     who comes back (the same browser, a new tab) takes the seat back."""
     server = new_room_server(tmp_path / "rooms.sqlite3", grace=2)
     server.start()
-    desk = browser.new_context(viewport={"width": 1366, "height": 768})
-    away = browser.new_context(viewport={"width": 1366, "height": 768})
+    desk = browser.new_context(viewport={"width": 1366, "height": 768}, **NO_SERVICE_WORKER)
+    away = browser.new_context(viewport={"width": 1366, "height": 768}, **NO_SERVICE_WORKER)
     for context in (desk, away):
         context.route(re.compile(r"/pyodide/"), lambda route: route.abort())
     try:

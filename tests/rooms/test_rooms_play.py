@@ -27,6 +27,7 @@ from rooms_support import (
 )
 
 from server.processes import RoomServer
+from support.browser import NO_SERVICE_WORKER
 
 WAIT_MS = 30_000
 ENGINE_MS = 90_000  # Pyodide's first start (and a review) on a busy two-core machine
@@ -67,10 +68,12 @@ def test_three_people_create_join_play_drop_reload_survive_a_restart_and_rematch
     browser: Browser, room_server: RoomServer
 ) -> None:
     origin = room_server.origin
-    host = recorded_context(browser.new_context(viewport={"width": 1366, "height": 768}))
-    japanese = recorded_context(browser.new_context(viewport={"width": 1366, "height": 768}, locale="ja-JP"))
+    host = recorded_context(browser.new_context(viewport={"width": 1366, "height": 768}, **NO_SERVICE_WORKER))
+    japanese = recorded_context(
+        browser.new_context(viewport={"width": 1366, "height": 768}, locale="ja-JP", **NO_SERVICE_WORKER)
+    )
     phone = recorded_context(
-        browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **NO_SERVICE_WORKER)
     )
     # The phone's websocket goes through a cable this test can cut.
     cable = Cable()

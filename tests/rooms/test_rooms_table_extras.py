@@ -16,13 +16,14 @@ from rooms_support import RECORDER, frames
 from server.processes import RoomServer
 from server.protocol import TURN_CHOICES
 from server.reactions import REACTIONS
+from support.browser import NO_SERVICE_WORKER
 from support.playground import SITE
 
 WAIT_MS = 30_000
 
 
 def test_countdown_reactions_and_a_spectator_who_sees_no_hidden_card(browser: Browser, room_server: RoomServer) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, **NO_SERVICE_WORKER)
     context.route(re.compile(r"/pyodide/"), lambda route: route.abort())  # the room's server plays: no engine
     context.add_init_script(RECORDER)
     try:
@@ -92,7 +93,7 @@ def test_quick_match_seats_two_strangers_together_and_fills_a_lone_persons_table
     a person alone sees the countdown and then plays with a computer. (Slow: the wait is real time.)"""
     server = RoomServer({"GOLF_SITE": str(SITE), "GOLF_DB": str(tmp_path / "rooms.sqlite3"), "GOLF_QUICK_WAIT": "4"})
     server.start()
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(3)]
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}, **NO_SERVICE_WORKER) for _ in range(3)]
     try:
         pages = []
         for context in contexts:

@@ -20,12 +20,6 @@ PAGES = ("", "rules/", "walkthrough/", "scoring/", "variants/", "strategy/", "fa
          "games/", *GAME_PAGES)  # fmt: skip
 
 
-NO_SERVICE_WORKER = {"service_workers": "block"}
-"""Browser context options for the site's tests: no service worker. Every page registers the site's service worker
-once it has loaded and is idle, and the worker precaches the whole site: about a hundred requests per page and
-some 40% of a page test's browser time, while what these tests check (the page, its accessibility, its search, its
-errors) does not depend on it. tests/playground/test_offline.py and test_play_trust.py test the worker itself."""
-
 SEARCH_READY = (
     "() => document.querySelector('.md-search-result__meta').textContent"
     " === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"

@@ -11,8 +11,9 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
-from sitebuild import LANGS, NO_SERVICE_WORKER, PAGES, REPO, SEARCH_READY, SEARCH_READY_MS
+from sitebuild import LANGS, PAGES, REPO, SEARCH_READY, SEARCH_READY_MS
 
+from support.browser import NO_SERVICE_WORKER
 from support.matrix import pairwise
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -140,7 +141,9 @@ def test_every_page_loads_cleanly_with_valid_language_alternates(browser, origin
     """Every page in both languages: no console error, no failed request (the theme once asked for a sitemap.xml
     beside every page), and any hreflang link in the head is an absolute URL in a known language. One context with
     the service worker on, as a visitor has it: once it has installed, it answers the pages that follow."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, **NO_SERVICE_WORKER
+    )
     problems: list[str] = []
     try:
         page = context.new_page()

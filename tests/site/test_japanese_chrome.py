@@ -10,10 +10,11 @@ from urllib.parse import urlsplit
 import playwright.sync_api as playwright_sync
 import pytest
 from htmltree import find_all, parse, text
-from sitebuild import LANGS, NO_SERVICE_WORKER, PAGES, SEARCH_READY, SEARCH_READY_MS, page_path
+from sitebuild import LANGS, PAGES, SEARCH_READY, SEARCH_READY_MS, page_path
 
 from sixcardgolf.option_text import option_label
 from sixcardgolf.text.glossary import TERMS
+from support.browser import NO_SERVICE_WORKER
 
 ANCHOR_TITLE = {"en": "Permanent link", "ja": "この見出しへのリンク"}
 NOT_FOUND = {"en": "Page not found", "ja": "ページが見つかりません"}

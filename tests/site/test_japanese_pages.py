@@ -11,12 +11,13 @@ from xml.etree.ElementTree import Element
 import playwright.sync_api as playwright_sync
 import pytest
 from htmltree import find_all, parse, text
-from sitebuild import NO_SERVICE_WORKER, PAGES, page_path
+from sitebuild import PAGES, page_path
 
 from sixcardgolf import load_preset
 from sixcardgolf.presets import preset_info, preset_names, presets_using
 from sixcardgolf.text.describe import describe_rules
 from sixcardgolf.text.glossary import RETIRED_JA
+from support.browser import NO_SERVICE_WORKER
 
 CANCEL = re.compile(r"cancel|打ち消")
 

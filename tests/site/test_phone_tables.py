@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import playwright.sync_api as playwright_sync
 import pytest
-from sitebuild import LANGS, NO_SERVICE_WORKER
+from sitebuild import LANGS
+
+from support.browser import NO_SERVICE_WORKER
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 BOX = ".golf-wide:has(> table[data-golf='preset-table'])"

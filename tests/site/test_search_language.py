@@ -13,11 +13,10 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as playwright_sync
 import pytest
-from sitebuild import NO_SERVICE_WORKER
 from sitebuild import SEARCH_READY as READY
 
 from sixcardgolf.text.glossary import TERMS
-from support.browser import finish_loading, keep_loading
+from support.browser import NO_SERVICE_WORKER, finish_loading, keep_loading
 
 
 def _results(browser: playwright_sync.Browser, origin: str, start: str, query: str) -> list[str]:
