@@ -87,9 +87,11 @@ PYTEST := $(PY) -m pytest -n $(TEST_JOBS) --dist worksteal -q
 pytest: setup build
 	$(PYTEST) tests
 
-# Lint (mypy, one process) runs beside the build (the printables use both cores only part of the time); then the
-# tests, on what that build made.
-test: setup
+# The setup's four parts at once (Debian's packages, the Python venv, npm and pyodide-build's venv are
+# independent; pip and npm wait on the network and the disk for much of their time); lint (mypy, one process)
+# beside the build (the printables use both cores only part of the time); then the tests, on what that build made.
+test:
+	$(MAKE) -j4 setup
 	$(MAKE) -j2 lint build
 	$(PYTEST) tests
 

@@ -15,24 +15,33 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Route, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
+# Chromium reads one --disable-features: a second one replaces the first instead of adding to it. Playwright
+# passes its own (its chromiumSwitches: features that call Google's servers at start or change what a test sees),
+# so ours repeats that list, Playwright 1.65.2's, and adds the browser's own address-bar dropdown: a page of
+# Chromium's (chrome://omnibox-popup) that this version loads, in a renderer of its own, for every new window,
+# which headless Playwright opens for every new page. Measured here: 0.75 CPU-s for a blank page with it, 0.2
+# without, most of what a browser test's own steps cost. A headless browser never shows that dropdown; the pages
+# under test are not touched. tests/test_support_browser.py fails if a feature Playwright turns off is left on.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints",
+    "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)  # fmt: skip
+DISABLED_FEATURES = (*PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 # As root Chromium needs --no-sandbox; the next four keep it from calling home (only 127.0.0.1 is served here).
-# The features turned off are the browser's own address-bar dropdown, a page of Chromium's (chrome://omnibox-popup)
-# that this version loads, in a renderer of its own, for every new window, which headless Playwright opens for
-# every new page: measured here, 0.75 CPU-s for a blank page with it against 0.2 without, most of what a browser
-# test's own steps cost. A headless browser never shows that dropdown; the pages under test are not touched.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run",
-                 "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"]  # fmt: skip
+                 "--disable-sync", "--no-first-run", f"--disable-features={','.join(DISABLED_FEATURES)}"]  # fmt: skip
 
 NO_SERVICE_WORKER = {"service_workers": "block"}
 """Browser context options for a test that does not test the service worker (most browser tests): Playwright then
 blocks its registration. Every page registers the site's service worker once it has loaded and is idle (an engine
 page once the engine has started), and its first install precaches the whole site, a few hundred requests: measured
-here, 0.4 CPU-s more for a text page's context and 0.7-0.8 for the Play page's, most of a browser test's own cost,
-while what these tests check does not depend on it. The worker's own tests (tests/playground/test_offline.py, the
-update tests in test_play_trust.py, the second visit in test_engine_start.py, tests/learn/test_app_install.py,
-printing offline) open contexts without these options; tests/playground/conftest.py's `context` lets a test
-marked `service_worker` keep it."""
+here, 0.4-0.6 CPU-s more for a page's context, while what these tests check does not depend on it. The worker's
+own tests (tests/playground/test_offline.py, the update tests in test_play_trust.py, the second visit in
+test_engine_start.py, tests/learn/test_app_install.py, printing offline) open contexts without these options;
+tests/playground/conftest.py's `context` lets a test marked `service_worker` keep it."""
 
 # A page kept from finishing its load: an image it waits for, added when its document is parsed (so its scripts
 # all run), answered only when the test says (finish_loading). Its address is never served.
