@@ -22,6 +22,7 @@ from sixcardgolf import load_preset, score_table
 from sixcardgolf.deck_check import read_layouts
 from sixcardgolf.errors import GolfError
 from support.browser import NO_SERVICE_WORKER
+from support.matrix import alternating
 from support.playground import ENGINE_START_MS, REPO
 
 ENGINE_MS = 120_000  # a first Pyodide start on a busy two-core machine
@@ -347,9 +348,10 @@ DEEP = '{"a":' * 300 + "1" + "}" * 300  # nested 300 deep, under the length limi
 DEEPEST = '{"a":' * 1500 + "1" + "}" * 1500  # 1,500 deep: the review's link that hung the page (reliability #7)
 
 
+# Each bad part in one language by default, the languages in turn; both for every part in `make test-slow`.
 @pytest.mark.parametrize(
-    ("part", "english", "japanese"),
-    [
+    ("lang", "part", "english", "japanese"),
+    alternating([
         (f"options={quote(DEEPEST)}", "characters long", "文字を超えています"),
         (f"options={quote(DEEP)}", "“a” must be a number", "「a」の値"),
         ("options=[1,2]", "one JSON object", "JSONのオブジェクト"),
@@ -360,9 +362,8 @@ DEEPEST = '{"a":' * 1500 + "1" + "}" * 1500  # 1,500 deep: the review's link tha
         ("out=7", "not one of the players", "プレイヤーの番号ではない"),
         (f"options={quote(json.dumps({'holes': 'many'}))}", engine_refusal({"holes": "many"}, "en"),
          engine_refusal({"holes": "many"}, "ja")),
-    ],
+    ], ["en", "ja"]),
 )  # fmt: skip
-@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_bad_link_is_named_in_the_pages_language_and_the_calculator_still_scores(
     context: BrowserContext, origin: str, lang: str, part: str, english: str, japanese: str
 ) -> None:

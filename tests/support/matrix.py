@@ -44,3 +44,15 @@ def pairwise(*dimensions: Sequence[Any]) -> list[Any]:
         pytest.param(*c, marks=() if c in chosen else pytest.mark.slow, id="-".join(map(_id, c)))
         for c in itertools.product(*dimensions)
     ]
+
+
+def alternating(cases: Sequence[tuple[Any, ...]], choices: Sequence[Any]) -> list[Any]:
+    """Each case with each of `choices` as pytest params (the choice first), the choices taken in turn case by case
+    in the default run (every case once, every choice about as often) and the rest marked slow: for a check whose
+    cases are independent of the choice (which language a page is in), where a pairwise set would be the whole
+    product."""
+    return [
+        pytest.param(choice, *case, marks=() if j == i % len(choices) else pytest.mark.slow, id=f"{choice}-{i}")
+        for i, case in enumerate(cases)
+        for j, choice in enumerate(choices)
+    ]
