@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import itertools
 import json
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from typing import Any
 
 import pytest
@@ -75,6 +76,25 @@ async def until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("waited in vain for the other process's news")
         await asyncio.sleep(0.01)
+
+
+def run_within(scenario: Coroutine[Any, Any, None], seconds: float = 90.0) -> None:
+    """asyncio.run(scenario), failing after `seconds` with every task's stack instead of waiting for ever: one of
+    these fault tests once hung a whole run at -n 3 and could not be caught again."""
+
+    async def bounded() -> None:
+        task = asyncio.ensure_future(scenario)
+        done, _ = await asyncio.wait({task}, timeout=seconds)
+        if task in done:
+            return task.result()
+        stacks = io.StringIO()
+        for other in asyncio.all_tasks():
+            if other is not asyncio.current_task():
+                other.print_stack(file=stacks)
+        task.cancel()
+        raise AssertionError(f"the scenario did not end within {seconds:g} s; its tasks:\n{stacks.getvalue()}")
+
+    asyncio.run(bounded())
 
 
 def to_move(crowd: list[Person]) -> Person | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rediskit import Person, redis_url, same_step, shared_hubs, to_move, until
+from rediskit import Person, redis_url, run_within, same_step, shared_hubs, to_move, until
 from test_server_redis import play_hole, seated
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -83,7 +83,7 @@ def test_a_server_process_killed_mid_hole_its_client_goes_on_through_the_other(t
         servers = [RoomServer(settings, log=tmp_path / f"server{i}.log") for i in range(2)]
         start_all(servers)  # type: ignore[arg-type]
         try:
-            asyncio.run(killed_mid_hole(servers, redis.url))
+            run_within(killed_mid_hole(servers, redis.url))
         finally:
             for server in servers:
                 server.kill()
@@ -170,7 +170,7 @@ def test_a_process_that_stops_mid_hole_its_person_goes_on_through_the_other(redi
             assert back.table()["hole_over"] and made >= 1
             hubs[0].shared = None  # closed already
 
-    asyncio.run(scenario())
+    run_within(scenario())
 
 
 def test_redis_restarted_with_its_append_only_file_has_every_room_back() -> None:
@@ -198,7 +198,7 @@ def test_redis_restarted_with_its_append_only_file_has_every_room_back() -> None
                 await same_step([host, guest])
                 assert host.table()["moves"] == before["moves"] + 1
 
-        asyncio.run(scenario())
+        run_within(scenario())
 
 
 def test_redis_restarted_without_its_append_only_file_loses_the_rooms_and_says_so() -> None:
@@ -215,7 +215,7 @@ def test_redis_restarted_without_its_append_only_file_loses_the_rooms_and_says_s
                 assert closed["key"] == "room.closed.lost" and "lost" in closed["reason"]
                 assert Person.errors(await host.say(type="rename", name="x")) == ["room.error.not_joined"]
 
-        asyncio.run(scenario())
+        run_within(scenario())
 
 
 async def wait_for_store(hub: Hub) -> None:
@@ -266,7 +266,7 @@ def test_a_client_that_stops_reading_is_dropped_and_stalls_nobody(redis_url: str
             assert not Person.errors(frames) and again.seat == 1
             await until(lambda: not host.last_state()["room"]["seats"][1]["away"])
 
-    asyncio.run(lobby())
+    run_within(lobby())
 
 
 def test_a_room_kept_in_redis_rebuilds_to_the_same_match(redis_url: str) -> None:
@@ -285,7 +285,7 @@ def test_a_room_kept_in_redis_rebuilds_to_the_same_match(redis_url: str) -> None
                 assert copy.played is not None and copy.log == room.log
                 assert copy.played.match.observation(0).to_dict() == room.played.match.observation(0).to_dict()
 
-    asyncio.run(scenario())
+    run_within(scenario())
 
 
 @pytest.mark.slow
@@ -293,7 +293,7 @@ def test_a_real_socket_that_stops_reading_is_dropped_by_the_server(tmp_path: Pat
     settings = {"GOLF_DB": str(tmp_path / "rooms.sqlite3"), "GOLF_SITE": "", "GOLF_SEND_QUEUE": "4",
                 "GOLF_MESSAGE_RATE": "1000", "GOLF_MESSAGE_BURST": "1000"}  # fmt: skip
     with RoomServer(settings, log=tmp_path / "server.log") as server:
-        asyncio.run(stops_reading(server.ws_url, server.port))
+        run_within(stops_reading(server.ws_url, server.port))
 
 
 async def stops_reading(url: str, port: int) -> None:
@@ -322,3 +322,12 @@ async def stops_reading(url: str, port: int) -> None:
     assert away, "the page that stopped reading was never dropped"
     assert time.monotonic() - started < 60
     stuck.transport.abort()
+
+
+def test_a_scenario_that_never_ends_fails_with_its_tasks_stacks() -> None:
+    async def stuck() -> None:
+        await asyncio.Event().wait()
+
+    with pytest.raises(AssertionError, match=r"did not end within 0\.2 s") as failed:
+        run_within(stuck(), 0.2)
+    assert "in stuck" in str(failed.value)  # the waiting task's stack is named
