@@ -20,10 +20,11 @@ from support import REPO as ROOT
 
 
 def run_module(*args: str) -> subprocess.CompletedProcess[str]:
-    """`python -m printables ...` from the repository root, as a user runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "printables", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+    """`python -m printables ...` from the repository root, as a user runs it; with Python's fault handler, which
+    prints nothing unless the process crashes (one run once ended in SIGSEGV after its right one-line error: the
+    stack would then be in the failure's stderr)."""
+    command = [sys.executable, "-X", "faulthandler", "-m", "printables", *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def write_rules(folder: Path, content: object | str) -> Path:
