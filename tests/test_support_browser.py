@@ -31,12 +31,14 @@ def _descendants(pid: int) -> list[int]:
 def _renderer_disabled_features(args: list[str]) -> set[str]:
     """What a renderer of a Chromium launched with `args` was told to turn off (the browser hands every child
     process the features in force)."""
+    # Only processes this launch made: a browser the test process already runs (another test's) is passed over.
+    earlier = set(_descendants(os.getpid()))
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=args)
         try:
             page = browser.new_page()
             page.set_content("<p>a page</p>")
-            for pid in _descendants(os.getpid()):
+            for pid in set(_descendants(os.getpid())) - earlier:
                 try:
                     argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().strip("\0").split("\0")
                 except OSError:
